@@ -1,0 +1,15 @@
+module github.com/scbcheck/scbcheck
+
+go 1.26.8
+
+require (
+	github.com/stretchr/testify v1.12.1
+	github.com/tree-sitter/go-tree-sitter v0.25.0
+	github.com/tree-sitter/tree-sitter-python v0.25.0
+	github.com/tree-sitter/tree-sitter-rust v0.24.2
+)
+
+require (
+	github.com/mattn/go-pointer v0.0.1 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+)

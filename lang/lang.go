@@ -1,0 +1,157 @@
+package lang
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"unsafe"
+)
+
+// SLOCMode selects how source lines of code are counted for a language.
+type SLOCMode int
+
+const (
+	// SLOCByTokens counts the start line of every non-empty leaf token and
+	// of every string node (whose inner lines are not counted), then removes
+	// the lines of plain string statements. Punctuation-only lines count.
+	SLOCByTokens SLOCMode = iota
+	// SLOCByLines counts every line that, with comments cut out, is neither
+	// blank nor made only of the punctuation in Spec.PunctuationOnly.
+	SLOCByLines
+)
+
+// ScopeKind describes a node kind that contributes a segment to qualified
+// names of the callables nested in it.
+type ScopeKind struct {
+	// NameField is the field whose text is the segment (e.g. "name", or
+	// "type" for a Rust impl block).
+	NameField string
+}
+
+// Spec is everything scbcheck knows about one language. Analyses never test
+// a language's name; they read these sets.
+type Spec struct {
+	// Name is the language's identifier in reports ("python", "rust").
+	Name string
+	// Rank orders languages in reports (the reference lists Python, then
+	// Rust); ties are broken by name.
+	Rank int
+	// Extensions are the file-name extensions, without the dot, that select
+	// this language (case-sensitive).
+	Extensions []string
+	// Grammar returns the tree-sitter language pointer.
+	Grammar func() unsafe.Pointer
+	// LineComment is the line-comment marker, used by fixture annotations.
+	LineComment string
+
+	// SLOC selects the line-counting strategy.
+	SLOC SLOCMode
+	// PunctuationOnly lists the characters that, alone on a line, do not
+	// make it a source line (SLOCByLines only).
+	PunctuationOnly string
+	// PlainStringStatement is the statement kind whose lone-string form is a
+	// docstring-like statement removed from SLOC (SLOCByTokens only).
+	PlainStringStatement string
+	// StringPrefixesKeptInSLOC are the string prefix letters (lower case)
+	// that keep a plain string statement in SLOC ("b", "f").
+	StringPrefixesKeptInSLOC string
+
+	// Callables are the node kinds that are functions.
+	Callables []string
+	// Scopes maps node kinds to their contribution to qualified names.
+	// Callable kinds are scopes through their "name" field implicitly.
+	Scopes map[string]ScopeKind
+	// ScopeSeparator joins qualified-name segments ("." or "::").
+	ScopeSeparator string
+	// PrivatePrefix marks a private callable name ("_" in Python); empty
+	// when visibility comes from a modifier node instead.
+	PrivatePrefix string
+	// VisibilityModifier is the child kind that makes a callable public
+	// (Rust "visibility_modifier"); empty when PrivatePrefix is used.
+	VisibilityModifier string
+	// ParamsField is the callable field holding the parameter list.
+	ParamsField string
+	// ParamPatternField is the field of a parameter holding its pattern;
+	// empty means the whole parameter node is searched.
+	ParamPatternField string
+	// ReceiverNames are parameter names that denote a receiver (self, cls).
+	ReceiverNames []string
+	// ReceiverKinds are parameter kinds that denote a receiver.
+	ReceiverKinds []string
+	// NontrivialParamKinds mark parameters with defaults, splats or
+	// separators.
+	NontrivialParamKinds []string
+	// BodyField is the callable field holding its body.
+	BodyField string
+
+	// Branches add one to cyclomatic complexity each.
+	Branches []string
+	// BooleanOperators add one to cyclomatic and cognitive complexity each.
+	BooleanOperators []string
+	// BooleanOperatorTokens, when set, restrict BooleanOperators to nodes
+	// with a direct child token among these ("&&", "||").
+	BooleanOperatorTokens []string
+	// FlowBreaks add 1 + nesting to cognitive complexity and nest their
+	// children one level deeper.
+	FlowBreaks []string
+	// Jumps (break, continue) add one to cognitive complexity; their
+	// children are not scored.
+	Jumps []string
+
+	// Strings are string-literal kinds (never descended for SLOC or clones).
+	Strings []string
+	// Literals are the other literal kinds normalised by clone fingerprints.
+	Literals []string
+	// Identifiers are the identifier kinds numbered by clone fingerprints.
+	Identifiers []string
+	// Comments are the comment kinds.
+	Comments []string
+}
+
+var registry []*Spec
+
+func register(s *Spec) *Spec {
+	registry = append(registry, s)
+	sort.Slice(registry, func(i, j int) bool {
+		if registry[i].Rank != registry[j].Rank {
+			return registry[i].Rank < registry[j].Rank
+		}
+		return registry[i].Name < registry[j].Name
+	})
+	return s
+}
+
+// All returns every supported language in report order.
+func All() []*Spec {
+	out := make([]*Spec, len(registry))
+	copy(out, registry)
+	return out
+}
+
+// ByName returns the language with the given name, or nil.
+func ByName(name string) *Spec {
+	for _, s := range registry {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// ForPath returns the language selected by the path's extension, or nil
+// when the file is not a supported source file.
+func ForPath(path string) *Spec {
+	ext := strings.TrimPrefix(filepath.Ext(path), ".")
+	if ext == "" {
+		return nil
+	}
+	for _, s := range registry {
+		for _, e := range s.Extensions {
+			if e == ext {
+				return s
+			}
+		}
+	}
+	return nil
+}
+

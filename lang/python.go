@@ -1,0 +1,57 @@
+package lang
+
+import (
+	"unsafe"
+
+	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
+)
+
+// Python is parsed with tree-sitter-python v0.25.0, the grammar the
+// reference parses with.
+var Python = register(&Spec{
+	Name:        "python",
+	Rank:        0,
+	Extensions:  []string{"py", "pyw"},
+	Grammar:     func() unsafe.Pointer { return tspython.Language() },
+	LineComment: "#",
+
+	SLOC:                     SLOCByTokens,
+	PlainStringStatement:     "expression_statement",
+	StringPrefixesKeptInSLOC: "bf",
+
+	Callables: []string{"function_definition"},
+	Scopes: map[string]ScopeKind{
+		"class_definition":    {NameField: "name"},
+		"function_definition": {NameField: "name"},
+	},
+	ScopeSeparator: ".",
+	PrivatePrefix:  "_",
+	ParamsField:    "parameters",
+	ReceiverNames:  []string{"self", "cls"},
+	NontrivialParamKinds: []string{
+		"default_parameter", "typed_default_parameter", "list_splat_pattern",
+		"dictionary_splat_pattern", "keyword_separator", "positional_separator", "tuple_pattern",
+	},
+	BodyField: "body",
+
+	// match/case, with, try/finally and loop or try else add nothing to
+	// cyclomatic complexity in the reference; a case guard is an if_clause.
+	Branches: []string{
+		"if_statement", "elif_clause", "for_statement", "while_statement", "except_clause",
+		"assert_statement", "list_comprehension", "set_comprehension",
+		"dictionary_comprehension", "generator_expression", "conditional_expression", "if_clause",
+	},
+	BooleanOperators: []string{"boolean_operator"},
+	// elif and else are children of the if statement, so they score with
+	// one more level of nesting than the if itself (a reference quirk).
+	FlowBreaks: []string{
+		"if_statement", "elif_clause", "else_clause", "for_statement", "while_statement",
+		"except_clause", "conditional_expression",
+	},
+	Jumps: []string{"break_statement", "continue_statement"},
+
+	Strings:     []string{"string"},
+	Literals:    []string{"integer", "float", "true", "false", "none"},
+	Identifiers: []string{"identifier"},
+	Comments:    []string{"comment"},
+})

@@ -1,0 +1,153 @@
+package source
+
+import (
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/scbcheck/scbcheck/lang"
+)
+
+// Class is a bit set of the roles a node kind plays in a language Spec.
+type Class uint32
+
+// Node-kind classes, one per Spec set.
+const (
+	ClassCallable Class = 1 << iota
+	ClassScope
+	ClassBranch
+	ClassBoolOp
+	ClassBoolToken
+	ClassFlowBreak
+	ClassJump
+	ClassString
+	ClassLiteral
+	ClassIdentifier
+	ClassComment
+	ClassPlainStatement
+	ClassVisibility
+	ClassReceiver
+	ClassNontrivialParam
+)
+
+// Grammar is a language's symbol table: the name and classes of every node
+// kind, and the field ids the analyses look up.
+type Grammar struct {
+	Spec    *lang.Spec
+	names   []string
+	classes []Class
+	fields  map[string]uint16
+	// Field ids used by the analyses, 0 when the grammar lacks the field.
+	FieldName, FieldBody, FieldParams, FieldPattern, FieldFunction uint16
+	scopeField                                                    map[uint16]uint16
+}
+
+var (
+	grammarMu sync.Mutex
+	grammars  = map[*lang.Spec]*Grammar{}
+)
+
+// GrammarOf returns the (cached) symbol table of a language.
+func GrammarOf(spec *lang.Spec) *Grammar {
+	grammarMu.Lock()
+	defer grammarMu.Unlock()
+	if g, ok := grammars[spec]; ok {
+		return g
+	}
+	g := buildGrammar(spec)
+	grammars[spec] = g
+	return g
+}
+
+func buildGrammar(spec *lang.Spec) *Grammar {
+	l := sitter.NewLanguage(spec.Grammar())
+	n := int(l.NodeKindCount())
+	g := &Grammar{Spec: spec, names: make([]string, n), classes: make([]Class, n), fields: map[string]uint16{}}
+	sets := []struct {
+		kinds []string
+		class Class
+	}{
+		{spec.Callables, ClassCallable},
+		{spec.Branches, ClassBranch},
+		{spec.BooleanOperators, ClassBoolOp},
+		{spec.BooleanOperatorTokens, ClassBoolToken},
+		{spec.FlowBreaks, ClassFlowBreak},
+		{spec.Jumps, ClassJump},
+		{spec.Strings, ClassString},
+		{spec.Literals, ClassLiteral},
+		{spec.Identifiers, ClassIdentifier},
+		{spec.Comments, ClassComment},
+		{spec.ReceiverKinds, ClassReceiver},
+		{spec.NontrivialParamKinds, ClassNontrivialParam},
+	}
+	byName := map[string]Class{}
+	for _, s := range sets {
+		for _, k := range s.kinds {
+			byName[k] |= s.class
+		}
+	}
+	for k := range spec.Scopes {
+		byName[k] |= ClassScope
+	}
+	if spec.PlainStringStatement != "" {
+		byName[spec.PlainStringStatement] |= ClassPlainStatement
+	}
+	if spec.VisibilityModifier != "" {
+		byName[spec.VisibilityModifier] |= ClassVisibility
+	}
+	for i := 0; i < n; i++ {
+		name := l.NodeKindForId(uint16(i))
+		g.names[i] = name
+		g.classes[i] = byName[name]
+	}
+	for i := uint32(1); i <= l.FieldCount(); i++ {
+		g.fields[l.FieldNameForId(uint16(i))] = uint16(i)
+	}
+	g.FieldName = g.fields["name"]
+	g.FieldBody = g.fields[spec.BodyField]
+	g.FieldParams = g.fields[spec.ParamsField]
+	g.FieldPattern = g.fields[spec.ParamPatternField]
+	g.FieldFunction = g.fields["function"]
+	g.scopeField = map[uint16]uint16{}
+	for i, name := range g.names {
+		if sk, ok := spec.Scopes[name]; ok {
+			g.scopeField[uint16(i)] = g.fields[sk.NameField]
+		}
+	}
+	return g
+}
+
+// KindName returns the node kind's name.
+func (g *Grammar) KindName(kind uint16) string {
+	if int(kind) < len(g.names) {
+		return g.names[kind]
+	}
+	return ""
+}
+
+// ClassOf returns the classes of a node kind.
+func (g *Grammar) ClassOf(kind uint16) Class {
+	if int(kind) < len(g.classes) {
+		return g.classes[kind]
+	}
+	return 0
+}
+
+// FieldID returns the id of a field name, 0 when the grammar lacks it.
+func (g *Grammar) FieldID(name string) uint16 { return g.fields[name] }
+
+// HasKind reports whether the grammar has a node kind of that name.
+func (g *Grammar) HasKind(name string) bool {
+	for _, n := range g.names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ScopeNameField returns the field holding a scope node's name segment.
+func (g *Grammar) ScopeNameField(kind uint16) (uint16, bool) {
+	f, ok := g.scopeField[kind]
+	return f, ok
+}

@@ -1,0 +1,93 @@
+package source
+
+import "github.com/scbcheck/scbcheck/lang"
+
+// Tree is a parsed file flattened into preorder nodes. It holds no
+// tree-sitter memory; drop it when its facts are extracted.
+type Tree struct {
+	Lang    *lang.Spec
+	Grammar *Grammar
+	Src     []byte
+	Nodes   []Node
+}
+
+// Is reports whether node i has any of the classes in c.
+func (t *Tree) Is(i int, c Class) bool { return t.Grammar.ClassOf(t.Nodes[i].Kind)&c != 0 }
+
+// Kind returns node i's kind name.
+func (t *Tree) Kind(i int) string { return t.Grammar.KindName(t.Nodes[i].Kind) }
+
+// Text returns node i's source text.
+func (t *Tree) Text(i int) string {
+	n := &t.Nodes[i]
+	return string(t.Src[n.StartByte:n.EndByte])
+}
+
+// Bytes returns node i's source bytes without copying.
+func (t *Tree) Bytes(i int) []byte {
+	n := &t.Nodes[i]
+	return t.Src[n.StartByte:n.EndByte]
+}
+
+// Named reports whether node i is a named node.
+func (t *Tree) Named(i int) bool { return t.Nodes[i].Flags&FlagNamed != 0 }
+
+// IsLeaf reports whether node i has no children.
+func (t *Tree) IsLeaf(i int) bool { return int(t.Nodes[i].End) == i+1 }
+
+// FirstChild returns node i's first child, or -1.
+func (t *Tree) FirstChild(i int) int {
+	if t.IsLeaf(i) {
+		return -1
+	}
+	return i + 1
+}
+
+// NextSibling returns the sibling after node c, or -1.
+func (t *Tree) NextSibling(c int) int {
+	p := t.Nodes[c].Parent
+	next := int(t.Nodes[c].End)
+	if p < 0 || next >= int(t.Nodes[p].End) {
+		return -1
+	}
+	return next
+}
+
+// Children returns node i's children in order.
+func (t *Tree) Children(i int) []int {
+	var out []int
+	for c := i + 1; c < int(t.Nodes[i].End); c = int(t.Nodes[c].End) {
+		out = append(out, c)
+	}
+	return out
+}
+
+// NamedChildren returns node i's named children in order.
+func (t *Tree) NamedChildren(i int) []int {
+	var out []int
+	for c := i + 1; c < int(t.Nodes[i].End); c = int(t.Nodes[c].End) {
+		if t.Named(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ChildByField returns node i's first child under the field id, or -1.
+func (t *Tree) ChildByField(i int, field uint16) int {
+	if field == 0 {
+		return -1
+	}
+	for c := i + 1; c < int(t.Nodes[i].End); c = int(t.Nodes[c].End) {
+		if t.Nodes[c].Field == field {
+			return c
+		}
+	}
+	return -1
+}
+
+// StartLine returns node i's 1-based first line.
+func (t *Tree) StartLine(i int) int { return int(t.Nodes[i].StartRow) + 1 }
+
+// EndLine returns node i's 1-based last line.
+func (t *Tree) EndLine(i int) int { return int(t.Nodes[i].EndRow) + 1 }
