@@ -154,4 +154,3 @@ func ForPath(path string) *Spec {
 	}
 	return nil
 }
-

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"unsafe"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/scbcheck/scbcheck/lang"
 )

@@ -39,7 +39,7 @@ type Grammar struct {
 	fields  map[string]uint16
 	// Field ids used by the analyses, 0 when the grammar lacks the field.
 	FieldName, FieldBody, FieldParams, FieldPattern, FieldFunction uint16
-	scopeField                                                    map[uint16]uint16
+	scopeField                                                     map[uint16]uint16
 }
 
 var (
