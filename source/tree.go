@@ -91,3 +91,7 @@ func (t *Tree) StartLine(i int) int { return int(t.Nodes[i].StartRow) + 1 }
 
 // EndLine returns node i's 1-based last line.
 func (t *Tree) EndLine(i int) int { return int(t.Nodes[i].EndRow) + 1 }
+
+// LineCount returns the number of lines the source splits into on "\n"
+// (no empty line after a final newline).
+func (t *Tree) LineCount() int { return lineCount(t.Src) }

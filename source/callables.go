@@ -1,0 +1,154 @@
+package source
+
+import "strings"
+
+// Callable is one function of a file: a node of one of the language's
+// callable kinds, nested ones included.
+type Callable struct {
+	// Name is the callable's own name, "<unknown>" when it has none.
+	Name string
+	// QualifiedName joins the enclosing scopes' names and Name with the
+	// language's separator (Thing.same, inner::route).
+	QualifiedName string
+	// Scope holds the enclosing scope names, outermost first.
+	Scope []string
+	// StartLine and EndLine are the 1-based span of the callable node
+	// (decorators and attributes excluded).
+	StartLine, EndLine int
+	// Node is the callable's index in its Tree.
+	Node int
+	// Public is the language's visibility: no leading underscore in
+	// Python, a visibility modifier in Rust.
+	Public bool
+	// Params are the parameter names, receivers left out.
+	Params []string
+	// HasReceiver is set by a self/cls parameter.
+	HasReceiver bool
+	// HasNontrivialParams is set by defaults, splats, separators or tuple
+	// parameters.
+	HasNontrivialParams bool
+	// SLOC is the number of the file's SLOC lines inside the span, nested
+	// callables' lines included.
+	SLOC int
+}
+
+const unknownName = "<unknown>"
+
+// Callables returns the file's callables in source order, with SLOC
+// counted against the file's SLOC set.
+func (t *Tree) Callables(sloc Lines) []Callable {
+	type open struct {
+		end  int
+		name string
+	}
+	var stack []open
+	var out []Callable
+	for i := range t.Nodes {
+		for len(stack) > 0 && stack[len(stack)-1].end <= i {
+			stack = stack[:len(stack)-1]
+		}
+		c := t.Grammar.ClassOf(t.Nodes[i].Kind)
+		if c&ClassScope == 0 {
+			continue
+		}
+		field, _ := t.Grammar.ScopeNameField(t.Nodes[i].Kind)
+		name := ""
+		if f := t.ChildByField(i, field); f >= 0 {
+			name = t.Text(f)
+		}
+		if c&ClassCallable != 0 {
+			if name == "" {
+				name = unknownName
+			}
+			scope := make([]string, 0, len(stack))
+			for _, s := range stack {
+				scope = append(scope, s.name)
+			}
+			out = append(out, t.callable(i, name, scope, sloc))
+		}
+		stack = append(stack, open{end: int(t.Nodes[i].End), name: name})
+	}
+	return out
+}
+
+func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable {
+	spec := t.Lang
+	fn := Callable{
+		Name:          name,
+		QualifiedName: strings.Join(append(append([]string(nil), scope...), name), spec.ScopeSeparator),
+		Scope:         scope,
+		StartLine:     t.StartLine(i),
+		EndLine:       t.EndLine(i),
+		Node:          i,
+	}
+	if spec.PrivatePrefix != "" {
+		fn.Public = !strings.HasPrefix(name, spec.PrivatePrefix)
+	} else {
+		for _, ch := range t.Children(i) {
+			if t.Is(ch, ClassVisibility) {
+				fn.Public = true
+			}
+		}
+	}
+	fn.SLOC = sloc.CountWithin(fn.StartLine, fn.EndLine)
+	params := t.ChildByField(i, t.Grammar.FieldParams)
+	if params < 0 {
+		return fn
+	}
+	for _, p := range t.NamedChildren(params) {
+		if t.Is(p, ClassReceiver) {
+			fn.HasReceiver = true
+			continue
+		}
+		if t.containsClass(p, ClassNontrivialParam) {
+			fn.HasNontrivialParams = true
+		}
+		search := p
+		if t.Grammar.FieldPattern != 0 {
+			search = t.ChildByField(p, t.Grammar.FieldPattern)
+			if search < 0 {
+				continue
+			}
+		}
+		id := t.firstIdentifier(search)
+		if id < 0 {
+			continue
+		}
+		pname := t.Text(id)
+		if contains(spec.ReceiverNames, pname) {
+			fn.HasReceiver = true
+			continue
+		}
+		fn.Params = append(fn.Params, pname)
+	}
+	return fn
+}
+
+// firstIdentifier returns the first node of an identifier kind in node i's
+// subtree (i included), in preorder, or -1.
+func (t *Tree) firstIdentifier(i int) int {
+	for j := i; j < int(t.Nodes[i].End); j++ {
+		if t.Is(j, ClassIdentifier) {
+			return j
+		}
+	}
+	return -1
+}
+
+func (t *Tree) containsClass(i int, c Class) bool {
+	for j := i; j < int(t.Nodes[i].End); j++ {
+		if t.Is(j, c) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
