@@ -167,6 +167,15 @@ const (
 // holds an ERROR or MISSING node).
 var ErrSyntax = errors.New("syntax error")
 
+// SyntaxError is the error of a file whose tree holds an ERROR or MISSING
+// node; its text is the reference's skip reason.
+type SyntaxError struct{ Lang string }
+
+func (e *SyntaxError) Error() string { return "failed to parse " + e.Lang + " source" }
+
+// Is makes errors.Is(err, ErrSyntax) hold.
+func (e *SyntaxError) Is(target error) bool { return target == ErrSyntax }
+
 // Parser parses one language. It is not safe for concurrent use; create
 // one per worker and Close it when done.
 type Parser struct {
@@ -212,7 +221,7 @@ func (p *Parser) Parse(src []byte) (*Tree, error) {
 	}
 	if hasErr != 0 {
 		C.ts_tree_delete(t)
-		return nil, fmt.Errorf("failed to parse %s source: %w", p.spec.Name, ErrSyntax)
+		return nil, &SyntaxError{Lang: p.spec.Name}
 	}
 	nodes := make([]Node, int(count))
 	var n C.uint32_t

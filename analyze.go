@@ -1,0 +1,215 @@
+package scbcheck
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/source"
+)
+
+// Options configures one analysis.
+type Options struct {
+	// Path is the file or directory to analyse.
+	Path string
+	// Config is the configuration to use; when nil it is loaded with
+	// config.Load from WorkDir and ConfigPath.
+	Config *config.Config
+	// ConfigPath is an explicit configuration file (the --config flag).
+	ConfigPath string
+	// WorkDir is the directory configuration is discovered from, as the
+	// reference does from its working directory; os.Getwd when empty.
+	WorkDir string
+	// IncludeAll walks git-ignored files too (and, with the verbosity
+	// rules, keeps every finding), as the reference's --include-all.
+	IncludeAll bool
+	// Workers is the number of files analysed in parallel; all cores when
+	// zero or negative. The report does not depend on it.
+	Workers int
+}
+
+// ErrNoParsedFiles is returned when files were found but none parsed.
+var ErrNoParsedFiles = errors.New("no supported source files could be parsed")
+
+// Analyze measures every supported source file under opt.Path.
+func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
+	cwd := opt.WorkDir
+	if cwd == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("failed to determine current directory: %w", err)
+		}
+		cwd = wd
+	}
+	cfg := opt.Config
+	if cfg == nil {
+		var err error
+		if cfg, err = config.Load(cwd, opt.ConfigPath); err != nil {
+			return nil, err
+		}
+	}
+	files, err := source.Discover(opt.Path, source.DiscoverOptions{
+		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, IncludeAll: opt.IncludeAll,
+	})
+	if err != nil {
+		return nil, err
+	}
+	results, err := analyzeFiles(ctx, files, opt.Workers)
+	if err != nil {
+		return nil, err
+	}
+	r := assemble(results)
+	r.FilesDiscovered = len(files)
+	if r.FilesScanned == 0 {
+		return r, fmt.Errorf("%w at %s", ErrNoParsedFiles, opt.Path)
+	}
+	return r, nil
+}
+
+// fileResult is what one file contributes; the tree is gone by then.
+type fileResult struct {
+	file    source.SourceFile
+	skipped string
+	lines   int
+	nodes   int
+	sloc    source.Lines
+	fns     []source.Callable
+	cx      []erosion.Complexity
+}
+
+func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int) ([]fileResult, error) {
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	if workers > len(files) {
+		workers = len(files)
+	}
+	results := make([]fileResult, len(files))
+	jobs := make(chan int)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			parsers := map[*lang.Spec]*source.Parser{}
+			defer func() {
+				for _, p := range parsers {
+					p.Close()
+				}
+			}()
+			for i := range jobs {
+				if errs[w] != nil {
+					continue
+				}
+				f := files[i]
+				p := parsers[f.Lang]
+				if p == nil {
+					var err error
+					if p, err = source.NewParser(f.Lang); err != nil {
+						errs[w] = err
+						continue
+					}
+					parsers[f.Lang] = p
+				}
+				results[i] = analyzeFile(p, f)
+			}
+		}(w)
+	}
+	var cancelled error
+	for i := range files {
+		if err := ctx.Err(); err != nil {
+			cancelled = err
+			break
+		}
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	if cancelled != nil {
+		return nil, cancelled
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
+}
+
+func analyzeFile(p *source.Parser, f source.SourceFile) fileResult {
+	res := fileResult{file: f}
+	src, err := os.ReadFile(f.Path)
+	if err != nil {
+		res.skipped = err.Error()
+		return res
+	}
+	if !utf8.Valid(src) {
+		res.skipped = "stream did not contain valid UTF-8"
+		return res
+	}
+	tree, err := p.Parse(src)
+	if err != nil {
+		res.skipped = err.Error()
+		return res
+	}
+	res.lines = tree.LineCount()
+	res.nodes = len(tree.Nodes)
+	res.sloc = tree.SLOC()
+	res.fns = tree.Callables(res.sloc)
+	res.cx = erosion.Measure(tree, res.fns)
+	return res
+}
+
+func assemble(results []fileResult) *report.Report {
+	r := &report.Report{}
+	type syntax struct{ trees, nodes int }
+	byLang := map[*lang.Spec]*syntax{}
+	var entries []erosion.Entry
+	for _, res := range results {
+		if res.skipped != "" {
+			r.Skipped = append(r.Skipped, report.Skipped{Path: res.file.Path, Reason: res.skipped})
+			continue
+		}
+		r.FilesScanned++
+		r.TotalLOC += res.sloc.Len()
+		s := byLang[res.file.Lang]
+		if s == nil {
+			s = &syntax{}
+			byLang[res.file.Lang] = s
+		}
+		s.trees++
+		s.nodes += res.nodes
+		rf := report.File{Path: res.file.Path, Language: res.file.Lang.Name, Lines: res.lines, SLOC: res.sloc.Len(), Nodes: res.nodes}
+		for k, fn := range res.fns {
+			e := erosion.Entry{Path: res.file.Path, StartLine: fn.StartLine, Name: fn.Name, SLOC: fn.SLOC, Complexity: res.cx[k]}
+			entries = append(entries, e)
+			rf.Callables = append(rf.Callables, report.Callable{
+				Name: fn.Name, QualifiedName: fn.QualifiedName, StartLine: fn.StartLine, EndLine: fn.EndLine,
+				Public: fn.Public, Params: fn.Params, SLOC: fn.SLOC,
+				CC: e.CC, Cog: e.Cog, MaxNesting: e.MaxNesting, CCMass: e.CCMass(), CogMass: e.CogMass(),
+			})
+		}
+		r.Files = append(r.Files, rf)
+	}
+	sum := erosion.Summarize(entries)
+	r.TotalFunctions, r.HighCCFunctions, r.HighCogFunctions = sum.TotalFunctions, sum.HighCCFunctions, sum.HighCogFunctions
+	r.TotalMass, r.HighCCMass, r.TotalCogMass, r.HighCogMass = sum.TotalMass, sum.HighCCMass, sum.TotalCogMass, sum.HighCogMass
+	r.Erosion, r.CogErosion = sum.Erosion, sum.CogErosion
+	for _, l := range lang.All() {
+		if s := byLang[l]; s != nil {
+			r.SyntaxByLanguage = append(r.SyntaxByLanguage, report.LanguageSyntax{Language: l.Name, TreeCount: s.trees, NodeCount: s.nodes})
+			r.SyntaxTreeCount += s.trees
+			r.SyntaxNodeCount += s.nodes
+		}
+	}
+	return r
+}

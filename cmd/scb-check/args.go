@@ -1,0 +1,129 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// checkArgs are the parsed arguments of `scb-check check`.
+type checkArgs struct {
+	path              string
+	json              bool
+	includeAll        bool
+	disableSG         bool
+	configPath        string
+	minDuplicateLines int
+	verbose           int
+	exitZero          bool
+	jobs              int
+	help              bool
+}
+
+// usageError is a command-line mistake; it is printed as is, exit 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, a...) + "\n\nFor more information, try '--help'."}
+}
+
+// valueFlags are the options that take a value, with their value names.
+var valueFlags = map[string]string{
+	"--output-format":       "<OUTPUT_FORMAT>",
+	"--config":              "<CONFIG>",
+	"--min-duplicate-lines": "<MIN_DUPLICATE_LINES>",
+	"--jobs":                "<N>",
+	"-j":                    "<N>",
+}
+
+// parseCheck parses check's arguments. Options and the path may come in
+// any order; `--` ends the options. Of --report and --output-format, the
+// last one given decides the format, as in the reference.
+func parseCheck(args []string) (*checkArgs, error) {
+	a := &checkArgs{}
+	var positional []string
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		if arg == "--" {
+			positional = append(positional, args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(arg, "-") || arg == "-" {
+			positional = append(positional, arg)
+			continue
+		}
+		name, value, hasValue := strings.Cut(arg, "=")
+		if strings.HasPrefix(arg, "-j") && len(arg) > 2 && !hasValue {
+			name, value, hasValue = "-j", arg[2:], true
+		}
+		if metavar, ok := valueFlags[name]; ok && !hasValue {
+			if i+1 >= len(args) {
+				return nil, usagef("error: a value is required for '%s %s' but none was supplied", name, metavar)
+			}
+			i++
+			value, hasValue = args[i], true
+		} else if !ok && hasValue {
+			return nil, usagef("error: unexpected value '%s' for '%s' found; no more were expected", value, name)
+		}
+		switch name {
+		case "--report":
+			a.json = true
+		case "--output-format":
+			switch value {
+			case "json":
+				a.json = true
+			case "human":
+				a.json = false
+			default:
+				return nil, usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>'\n  [possible values: human, json]", value)
+			}
+		case "--include-all":
+			a.includeAll = true
+		case "--disable-sg":
+			a.disableSG = true
+		case "--exit-zero":
+			a.exitZero = true
+		case "--config":
+			a.configPath = value
+		case "--min-duplicate-lines":
+			n, err := strconv.Atoi(value)
+			if err != nil {
+				return nil, &usageError{msg: "invalid --min-duplicate-lines: " + value}
+			}
+			if n < 1 {
+				return nil, &usageError{msg: "--min-duplicate-lines must be >= 1"}
+			}
+			a.minDuplicateLines = n
+		case "-j", "--jobs":
+			n, err := strconv.Atoi(value)
+			if err != nil || n < 1 {
+				return nil, usagef("error: invalid value '%s' for '--jobs <N>': expected a whole number >= 1", value)
+			}
+			a.jobs = n
+		case "--verbosity":
+			a.verbose++
+		case "-h", "--help":
+			a.help = true
+		default:
+			if len(name) > 1 && strings.Trim(name[1:], "v") == "" && !strings.HasPrefix(name, "--") {
+				a.verbose += len(name) - 1
+				continue
+			}
+			return nil, usagef("error: unexpected argument '%s' found", arg)
+		}
+	}
+	if a.help {
+		return a, nil
+	}
+	switch len(positional) {
+	case 0:
+		return nil, usagef("error: the following required arguments were not provided:\n  <PATH>\n\nUsage: scb-check check [OPTIONS] <PATH>")
+	case 1:
+		a.path = positional[0]
+	default:
+		return nil, usagef("error: unexpected argument '%s' found", positional[1])
+	}
+	return a, nil
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected sections of end-to-end cases")
+
+var binary string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "scb-check-e2e")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "scb-check")
+	if runtime.GOOS == "windows" {
+		binary += ".exe"
+	}
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic("building scb-check: " + err.Error())
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// meta sections of an end-to-end case; every other file is written into
+// the case's work directory, which is also the working directory.
+const (
+	secArgs   = "args"
+	secExit   = "exit"
+	secStdout = "stdout"
+	secStderr = "stderr"
+)
+
+// TestEndToEnd runs every testdata/e2e/*.txtar case: the args section is
+// the command line (one argument per line), and exit, stdout and stderr
+// are compared exactly, with the work directory shown as $WORK.
+func TestEndToEnd(t *testing.T) {
+	cases, err := filepath.Glob("../../testdata/e2e/*.txtar")
+	require.NoError(t, err)
+	require.NotEmpty(t, cases)
+	for _, path := range cases {
+		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			require.NoError(t, err)
+			work, err := filepath.EvalSymlinks(t.TempDir())
+			require.NoError(t, err)
+			want := map[string]string{}
+			var args []string
+			hasArgs := false
+			for _, f := range ar.Files {
+				switch f.Name {
+				case secArgs:
+					hasArgs = true
+					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+						if l != "" {
+							args = append(args, strings.ReplaceAll(l, "$WORK", work))
+						}
+					}
+				case secExit, secStdout, secStderr:
+					want[f.Name] = string(f.Data)
+				default:
+					p := filepath.Join(work, filepath.FromSlash(f.Name))
+					require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+					require.NoError(t, os.WriteFile(p, f.Data, 0o644))
+				}
+			}
+			require.True(t, hasArgs, "%s: no args section", path)
+			got := runBinary(t, work, args)
+			for k, v := range got {
+				got[k] = strings.ReplaceAll(v, work, "$WORK")
+			}
+			if *update {
+				for i := range ar.Files {
+					if v, ok := got[ar.Files[i].Name]; ok {
+						ar.Files[i].Data = []byte(v)
+						delete(got, ar.Files[i].Name)
+					}
+				}
+				var rest []string
+				for k := range got {
+					rest = append(rest, k)
+				}
+				sort.Strings(rest)
+				for _, k := range rest {
+					ar.Files = append(ar.Files, txtar.File{Name: k, Data: []byte(got[k])})
+				}
+				require.NoError(t, os.WriteFile(path, txtar.Format(ar), 0o644))
+				return
+			}
+			assert.Equal(t, want[secExit], got[secExit], "exit code")
+			assert.Equal(t, want[secStdout], got[secStdout], "stdout")
+			assert.Equal(t, want[secStderr], got[secStderr], "stderr")
+		})
+	}
+}
+
+func runBinary(t *testing.T, dir string, args []string) map[string]string {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "SCB_CHECK_EXTRA_SLOP_RULES=")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else {
+		require.NoError(t, err)
+	}
+	return map[string]string{
+		secExit:   strconv.Itoa(code) + "\n",
+		secStdout: stdout.String(),
+		secStderr: stderr.String(),
+	}
+}

@@ -1,0 +1,148 @@
+// Command scb-check measures erosion (and, later, verbosity) of Python and
+// Rust code and prints the reference scb-check report.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/report"
+)
+
+// version is this build's version, printed by the lone --version.
+const version = "0.1.0"
+
+const mainHelp = `Measure how code erodes as it is extended (SlopCodeBench metrics)
+
+Usage: scb-check <COMMAND>
+
+Commands:
+  check  Analyze a file or directory and report erosion and verbosity
+
+Options:
+  -h, --help     Print help
+      --version  Print version (only as the sole argument)
+`
+
+const checkHelp = `Analyze a file or directory and report erosion and verbosity
+
+Usage: scb-check check [OPTIONS] <PATH>
+
+Arguments:
+  <PATH>  File or directory to analyze (.py, .pyw, .rs)
+
+Options:
+      --report                     Print the JSON report (same as --output-format json)
+      --output-format <FORMAT>     human or json; the last of this and --report wins [default: human]
+      --include-all                Also walk git-ignored files (and keep every finding)
+      --disable-sg                 Run no ast-grep rules
+      --config <CONFIG>            Use this configuration file instead of discovering one
+      --min-duplicate-lines <N>    Human output: hide clone groups shorter than N lines
+      --exit-zero                  Exit 0 whenever a report was produced, findings or not
+  -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
+  -v, --verbosity...               Log to stderr: -v info, -vv debug
+  -h, --help                       Print help
+
+Exit status: 0 no findings, 1 findings, 2 error.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "missing command")
+		return exitError
+	}
+	if len(args) == 1 && args[0] == "--version" {
+		fmt.Fprintln(stdout, version)
+		return exitClean
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, mainHelp)
+		return exitClean
+	case "check":
+		return runCheck(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "error: unrecognized subcommand '%s'\n\nUsage: scb-check <COMMAND>\n\nFor more information, try '--help'.\n", args[0])
+	return exitError
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	a, err := parseCheck(args)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	if a.help {
+		fmt.Fprint(stdout, checkHelp)
+		return exitClean
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "failed to determine current directory: %v\n", err)
+		return exitError
+	}
+	cfg, err := config.Load(cwd, a.configPath)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	if a.verbose >= 2 {
+		fmt.Fprintf(stderr, "debug config_loaded base_dir=%s exclude_count=%d context_lines=%d low_use_short_function_enabled=%t\n",
+			cfg.BaseDir, len(cfg.Exclude), cfg.Context, cfg.LowUse.Enabled)
+	}
+	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
+		Path: a.path, Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
+	})
+	if r != nil {
+		logFiles(stderr, r, a)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	if a.verbose >= 1 {
+		fmt.Fprintf(stderr, "info analysis_complete files_scanned=%d total_loc=%d has_findings=%t\n",
+			r.FilesScanned, r.TotalLOC, r.HasFindings())
+	}
+	if a.json {
+		err = report.WriteJSON(stdout, r)
+	} else {
+		err = report.WriteHuman(stdout, r, report.HumanOptions{CWD: cwd, Context: cfg.Context})
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	return checkExit(r.HasFindings(), a.exitZero)
+}
+
+// logFiles prints the discovery log, the per-file debug lines and a
+// warning for every skipped file, in path order.
+func logFiles(stderr io.Writer, r *report.Report, a *checkArgs) {
+	if a.verbose >= 1 {
+		fmt.Fprintf(stderr, "info files_discovered count=%d path=%s\n", r.FilesDiscovered, a.path)
+	}
+	type line struct{ path, text string }
+	var lines []line
+	if a.verbose >= 2 {
+		for _, f := range r.Files {
+			lines = append(lines, line{f.Path, fmt.Sprintf("debug source_file language=%s path=%s", f.Language, f.Path)})
+		}
+	}
+	for _, s := range r.Skipped {
+		lines = append(lines, line{s.Path, fmt.Sprintf("failed to parse file: %s: %s", s.Path, s.Reason)})
+	}
+	sort.SliceStable(lines, func(i, j int) bool { return lines[i].path < lines[j].path })
+	for _, l := range lines {
+		fmt.Fprintln(stderr, l.text)
+	}
+}

@@ -1,0 +1,466 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+const (
+	scbCheckFile  = "scb-check.toml"
+	pyprojectFile = "pyproject.toml"
+)
+
+// Config is the configuration of one analysis run.
+type Config struct {
+	// Path is the absolute path of the config file used, "" for defaults.
+	Path string
+	// BaseDir is the canonical directory exclude patterns are relative to:
+	// the config file's directory, or the working directory for defaults.
+	BaseDir string
+	// Exclude holds the normalised exclude globs, in globset syntax where
+	// `*` also matches `/`.
+	Exclude []string
+	// Context is the number of context lines around findings in human
+	// output.
+	Context int
+	// LowUse configures the low-use-short-function rule.
+	LowUse LowUse
+}
+
+// LowUse configures the low-use-short-function rule
+// ([low-use-short-function] in the config file).
+type LowUse struct {
+	// Enabled turns the rule on; it is off by default.
+	Enabled bool
+	// MaxCallSites is max-call-sites (minimum 1).
+	MaxCallSites int
+	// MaxFunctionSLOC is max-function-sloc (minimum 1).
+	MaxFunctionSLOC int
+	// MaxInlineCallerSLOC is max-inline-caller-sloc (minimum 1).
+	MaxInlineCallerSLOC int
+	// MaxInlineCallerComplexity is max-inline-caller-complexity (minimum 1).
+	MaxInlineCallerComplexity int
+	// MaxInlineCallerCognitive is max-inline-caller-cognitive-complexity
+	// (minimum 0).
+	MaxInlineCallerCognitive int
+	// MaxInlineCallNesting is max-inline-call-nesting (minimum 0).
+	MaxInlineCallNesting int
+}
+
+// intSetting is one integer key of [low-use-short-function]: its minimum
+// and the field it sets.
+type intSetting struct {
+	key   string
+	min   int
+	field func(*LowUse) *int
+}
+
+var lowUseInts = []intSetting{
+	{"max-call-sites", 1, func(l *LowUse) *int { return &l.MaxCallSites }},
+	{"max-function-sloc", 1, func(l *LowUse) *int { return &l.MaxFunctionSLOC }},
+	{"max-inline-caller-sloc", 1, func(l *LowUse) *int { return &l.MaxInlineCallerSLOC }},
+	{"max-inline-caller-complexity", 1, func(l *LowUse) *int { return &l.MaxInlineCallerComplexity }},
+	{"max-inline-caller-cognitive-complexity", 0, func(l *LowUse) *int { return &l.MaxInlineCallerCognitive }},
+	{"max-inline-call-nesting", 0, func(l *LowUse) *int { return &l.MaxInlineCallNesting }},
+}
+
+// Default returns the configuration used when no config file is found,
+// with baseDir as the directory excludes are relative to.
+func Default(baseDir string) *Config {
+	return &Config{
+		BaseDir: baseDir,
+		Exclude: []string{},
+		Context: 1,
+		LowUse: LowUse{
+			MaxCallSites:              2,
+			MaxFunctionSLOC:           5,
+			MaxInlineCallerSLOC:       50,
+			MaxInlineCallerComplexity: 10,
+			MaxInlineCallerCognitive:  10,
+			MaxInlineCallNesting:      3,
+		},
+	}
+}
+
+// Load returns the configuration of a run started in the directory cwd.
+//
+// A non-empty explicit path (the --config flag, relative paths taken from
+// cwd) must exist; it is read with pyproject rules when its file name is
+// exactly pyproject.toml, else as a scb-check.toml. Otherwise the config is
+// discovered from the canonical cwd upward: in each directory a regular
+// scb-check.toml is taken, else a pyproject.toml having tool.scb-check, a
+// tool.ruff table or a tool.ty.src table. The search stops after a
+// directory holding a .git directory, or at the filesystem root; when
+// nothing is found the defaults apply with BaseDir set to the canonical cwd.
+//
+// Every problem found in the chosen file is returned, joined.
+func Load(cwd, explicit string) (*Config, error) {
+	if explicit != "" {
+		path := explicit
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(cwd, path)
+		}
+		if _, err := os.Stat(path); err != nil {
+			return nil, &quietError{msg: "config path does not exist: " + explicit, cause: err}
+		}
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return nil, fmt.Errorf("failed to resolve %s: %w", explicit, err)
+		}
+		return loadFile(abs, explicit, filepath.Base(abs) == pyprojectFile, nil)
+	}
+
+	start, err := canonical(cwd)
+	if err != nil {
+		return nil, fmt.Errorf("failed to resolve %s: %w", cwd, err)
+	}
+	for dir := start; ; {
+		if path := filepath.Join(dir, scbCheckFile); isRegular(path) {
+			return loadFile(path, path, false, nil)
+		}
+		if path := filepath.Join(dir, pyprojectFile); isRegular(path) {
+			doc, err := readTOML(path, path)
+			if err != nil {
+				return nil, err
+			}
+			if hasScbCheckSettings(doc) {
+				return loadFile(path, path, true, doc)
+			}
+		}
+		if isDir(filepath.Join(dir, ".git")) {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return Default(start), nil
+}
+
+// loadFile reads the config file at path (absolute) and decodes it. display
+// is the path as the user gave it, used in messages. doc, when not nil, is
+// the already parsed document.
+func loadFile(path, display string, pyproject bool, doc map[string]any) (*Config, error) {
+	if doc == nil {
+		var err error
+		if doc, err = readTOML(path, display); err != nil {
+			return nil, err
+		}
+	}
+	base, err := canonical(filepath.Dir(path))
+	if err != nil {
+		return nil, fmt.Errorf("%s: failed to resolve config directory: %w", display, err)
+	}
+	cfg := Default(base)
+	cfg.Path = path
+
+	d := &decoder{display: display}
+	if !pyproject {
+		d.settings(doc, "", cfg)
+	} else {
+		if v, ok := lookup(doc, "tool", "scb-check"); ok {
+			if t, ok := v.(map[string]any); ok {
+				d.settings(t, "tool.scb-check.", cfg)
+			} else {
+				d.typeError("tool.scb-check", "a table", v)
+			}
+		}
+		cfg.Exclude = dedupe(append(cfg.Exclude, toolExcludes(doc)...))
+	}
+	if err := d.err(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// readTOML reads and parses a TOML file into a generic document.
+func readTOML(path, display string) (map[string]any, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: failed to read config: %w", display, err)
+	}
+	if !utf8.Valid(data) {
+		return nil, fmt.Errorf("%s: failed to read config: invalid UTF-8", display)
+	}
+	var doc map[string]any
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			return nil, fmt.Errorf("%s: failed to parse config: line %d, column %d: %w", display, row, col, err)
+		}
+		return nil, fmt.Errorf("%s: failed to parse config: %w", display, err)
+	}
+	if doc == nil {
+		doc = map[string]any{}
+	}
+	return doc, nil
+}
+
+// hasScbCheckSettings reports whether a discovered pyproject.toml is a
+// config file: it has tool.scb-check (any value), a tool.ruff table or a
+// tool.ty.src table.
+func hasScbCheckSettings(doc map[string]any) bool {
+	if _, ok := lookup(doc, "tool", "scb-check"); ok {
+		return true
+	}
+	if _, ok := table(doc, "tool", "ruff"); ok {
+		return true
+	}
+	_, ok := table(doc, "tool", "ty", "src")
+	return ok
+}
+
+// toolExcludes returns the normalised excludes of tool.ruff.exclude,
+// tool.ruff.extend-exclude and tool.ty.src.exclude, each used only when it
+// is an array made entirely of strings.
+func toolExcludes(doc map[string]any) []string {
+	var out []string
+	if ruff, ok := table(doc, "tool", "ruff"); ok {
+		for _, key := range []string{"exclude", "extend-exclude"} {
+			if list, ok := stringArray(ruff[key]); ok {
+				out = append(out, normalizeExcludes(list)...)
+			}
+		}
+	}
+	if src, ok := table(doc, "tool", "ty", "src"); ok {
+		if list, ok := stringArray(src["exclude"]); ok {
+			out = append(out, normalizeExcludes(list)...)
+		}
+	}
+	return out
+}
+
+// decoder checks a settings table against the schema and collects every
+// problem instead of stopping at the first.
+type decoder struct {
+	display  string
+	problems []error
+}
+
+// settings decodes the top-level scb-check table; prefix is the dotted
+// path of that table in the document, used to name keys in messages.
+func (d *decoder) settings(t map[string]any, prefix string, cfg *Config) {
+	for _, key := range sortedKeys(t) {
+		v := t[key]
+		switch key {
+		case "exclude":
+			list, ok := stringArray(v)
+			if !ok {
+				d.typeError(prefix+key, "an array of strings", v)
+				continue
+			}
+			cfg.Exclude = normalizeExcludes(list)
+		case "context":
+			if n, ok := d.uint(prefix+key, v); ok {
+				cfg.Context = n
+			}
+		case "low-use-short-function":
+			sub, ok := v.(map[string]any)
+			if !ok {
+				d.typeError(prefix+key, "a table", v)
+				continue
+			}
+			d.lowUse(sub, prefix+key+".", &cfg.LowUse)
+		default:
+			d.parseError("unknown key %q", prefix+key)
+		}
+	}
+}
+
+// lowUse decodes the [low-use-short-function] table.
+func (d *decoder) lowUse(t map[string]any, prefix string, l *LowUse) {
+	for _, key := range sortedKeys(t) {
+		v := t[key]
+		if key == "enabled" {
+			if b, ok := v.(bool); ok {
+				l.Enabled = b
+			} else {
+				d.typeError(prefix+key, "a boolean", v)
+			}
+			continue
+		}
+		i := slices.IndexFunc(lowUseInts, func(s intSetting) bool { return s.key == key })
+		if i < 0 {
+			d.parseError("unknown key %q", prefix+key)
+			continue
+		}
+		n, ok := d.uint(prefix+key, v)
+		if !ok {
+			continue
+		}
+		if spec := lowUseInts[i]; n < spec.min {
+			d.problems = append(d.problems, fmt.Errorf("%s: %s must be >= %d", d.display, key, spec.min))
+		} else {
+			*spec.field(l) = n
+		}
+	}
+}
+
+// uint returns v as a non-negative int, or records a problem.
+func (d *decoder) uint(key string, v any) (int, bool) {
+	n, ok := v.(int64)
+	if !ok || n < 0 || n > math.MaxInt {
+		d.typeError(key, "a non-negative integer", v)
+		return 0, false
+	}
+	return int(n), true
+}
+
+func (d *decoder) typeError(key, want string, got any) {
+	d.parseError("key %q must be %s, found %s", key, want, describe(got))
+}
+
+func (d *decoder) parseError(format string, args ...any) {
+	d.problems = append(d.problems, fmt.Errorf("%s: failed to parse config: %s", d.display, fmt.Sprintf(format, args...)))
+}
+
+func (d *decoder) err() error {
+	if len(d.problems) == 1 {
+		return d.problems[0]
+	}
+	return errors.Join(d.problems...)
+}
+
+// normalizeExcludes turns user exclude entries into globs: each entry is
+// trimmed, gets `/` for `\`, loses one leading "./" and every leading `/`;
+// empty entries are dropped; "dir/" becomes "dir/**"; an entry with `*`,
+// `?` or `[` is kept as is; any other entry p becomes both p and p/**.
+// Duplicates are removed, keeping first occurrences.
+func normalizeExcludes(patterns []string) []string {
+	out := []string{}
+	for _, p := range patterns {
+		p = strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")
+		p = strings.TrimLeft(strings.TrimPrefix(p, "./"), "/")
+		switch {
+		case p == "":
+		case strings.HasSuffix(p, "/"):
+			out = append(out, p+"**")
+		case strings.ContainsAny(p, "*?["):
+			out = append(out, p)
+		default:
+			out = append(out, p, p+"/**")
+		}
+	}
+	return dedupe(out)
+}
+
+// dedupe removes repeated strings, keeping first occurrences.
+func dedupe(list []string) []string {
+	seen := make(map[string]bool, len(list))
+	out := list[:0]
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// lookup follows a dotted key path through nested tables.
+func lookup(doc map[string]any, keys ...string) (any, bool) {
+	var cur any = doc
+	for _, k := range keys {
+		t, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if cur, ok = t[k]; !ok {
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// table is lookup for a value that must itself be a table.
+func table(doc map[string]any, keys ...string) (map[string]any, bool) {
+	v, _ := lookup(doc, keys...)
+	t, ok := v.(map[string]any)
+	return t, ok
+}
+
+// stringArray returns v as strings when it is an array of strings only.
+func stringArray(v any) ([]string, bool) {
+	items, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, 0, len(items))
+	for _, item := range items {
+		s, ok := item.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+func sortedKeys(t map[string]any) []string {
+	keys := make([]string, 0, len(t))
+	for k := range t {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// describe names a decoded TOML value's type (and small values) for
+// messages.
+func describe(v any) string {
+	switch x := v.(type) {
+	case string:
+		return fmt.Sprintf("string %q", x)
+	case int64:
+		return fmt.Sprintf("integer %d", x)
+	case float64:
+		return fmt.Sprintf("float %v", x)
+	case bool:
+		return fmt.Sprintf("boolean %t", x)
+	case []any:
+		return "array"
+	case map[string]any:
+		return "table"
+	default:
+		return "datetime"
+	}
+}
+
+func canonical(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}
+
+func isRegular(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Mode().IsRegular()
+}
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
+}
+
+// quietError keeps the reference's message text while still exposing its
+// cause to errors.Is and errors.As.
+type quietError struct {
+	msg   string
+	cause error
+}
+
+func (e *quietError) Error() string { return e.msg }
+func (e *quietError) Unwrap() error { return e.cause }

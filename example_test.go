@@ -1,0 +1,31 @@
+package scbcheck_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/scbcheck/scbcheck"
+)
+
+// Analyze a directory and read the report: the totals and each
+// callable's measurements. report.WriteJSON(os.Stdout, r) would print the
+// reference JSON report.
+func ExampleAnalyze() {
+	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{Path: "testdata/example"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("files:", r.FilesScanned, "sloc:", r.TotalLOC, "functions:", r.TotalFunctions)
+	for _, f := range r.Files {
+		for _, c := range f.Callables {
+			fmt.Printf("%s cc=%d cog=%d sloc=%d\n", c.QualifiedName, c.CC, c.Cog, c.SLOC)
+		}
+	}
+	fmt.Printf("total mass %.4f, erosion %.1f\n", r.TotalMass, r.Erosion)
+	// Output:
+	// files: 1 sloc: 9 functions: 2
+	// area cc=3 cog=3 sloc=6
+	// Grid.cells cc=3 cog=0 sloc=2
+	// total mass 11.5911, erosion 0.0
+}

@@ -1,0 +1,92 @@
+package scbcheck_test
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const module = "github.com/scbcheck/scbcheck"
+
+// allowedImports is the architecture: for each package, the packages of
+// this module its non-test code may import. Imports point down only.
+var allowedImports = map[string][]string{
+	"lang":             {},
+	"source":           {"lang"},
+	"config":           {"lang"},
+	"erosion":          {"lang", "source"},
+	"clones":           {"lang", "source"},
+	"rules":            {"lang", "source", "config"},
+	"reuse":            {"lang", "source"},
+	"verbosity":        {"lang", "source", "clones", "rules"},
+	"report":           {"lang"},
+	".":                {"lang", "source", "config", "erosion", "clones", "rules", "reuse", "verbosity", "report"},
+	"cmd/scb-check":    {".", "config", "report"},
+	"internal/testkit": {"lang", "source"},
+	"bench/parseonly":  {},
+}
+
+// bindingImporters may import the tree-sitter binding and grammars; the
+// parse-only benchmark baseline uses the binding on purpose.
+var bindingImporters = map[string]bool{"lang": true, "source": true, "bench/parseonly": true}
+
+func TestLayers(t *testing.T) {
+	imports := map[string]map[string]bool{}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		require.NoError(t, err)
+		if d.IsDir() {
+			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		require.NoError(t, err)
+		pkg := filepath.ToSlash(filepath.Dir(path))
+		if imports[pkg] == nil {
+			imports[pkg] = map[string]bool{}
+		}
+		for _, imp := range f.Imports {
+			imports[pkg][strings.Trim(imp.Path.Value, `"`)] = true
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.Contains(t, imports, "source")
+
+	var pkgs []string
+	for p := range imports {
+		pkgs = append(pkgs, p)
+	}
+	sort.Strings(pkgs)
+	for _, pkg := range pkgs {
+		allowed, known := allowedImports[pkg]
+		if !assert.Truef(t, known, "package %s is not in the layer table", pkg) {
+			continue
+		}
+		for imp := range imports[pkg] {
+			if strings.HasPrefix(imp, "github.com/tree-sitter/") {
+				assert.Truef(t, bindingImporters[pkg], "%s imports the tree-sitter binding %s; only lang and source may", pkg, imp)
+				continue
+			}
+			if imp != module && !strings.HasPrefix(imp, module+"/") {
+				continue
+			}
+			rel := strings.TrimPrefix(strings.TrimPrefix(imp, module), "/")
+			if rel == "" {
+				rel = "."
+			}
+			assert.Containsf(t, allowed, rel, "%s may not import %s", pkg, rel)
+		}
+	}
+}

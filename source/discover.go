@@ -1,0 +1,219 @@
+package source
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/scbcheck/scbcheck/lang"
+)
+
+// DiscoverOptions controls which files Discover returns for a directory.
+type DiscoverOptions struct {
+	// BaseDir is the directory exclude globs are relative to (the config's
+	// base directory). Files outside it are matched by absolute path.
+	BaseDir string
+	// Exclude holds normalised exclude globs (globset syntax, `*` crossing
+	// `/`), as produced by package config.
+	Exclude []string
+	// IncludeAll disables .gitignore and .ignore files. Pruned directory
+	// names and excludes still apply.
+	IncludeAll bool
+}
+
+// SourceFile is one file to analyse.
+type SourceFile struct {
+	// Path is the canonical absolute path (a symlink is resolved to its
+	// target).
+	Path string
+	// Lang is the file's language.
+	Lang *lang.Spec
+}
+
+// prunedNames are file names never walked below the root, even with
+// IncludeAll.
+var prunedNames = map[string]bool{
+	".git": true, ".venv": true, "venv": true, "env": true, ".env": true,
+	"__pycache__": true, "build": true, "dist": true, "node_modules": true,
+	"site-packages": true, ".mypy_cache": true, ".pytest_cache": true,
+	".ruff_cache": true, ".tox": true, "target": true,
+}
+
+// Discover returns the supported source files at path, sorted by path.
+//
+// An explicit file must have a supported extension and is returned whatever
+// the excludes and ignore files say. A directory is walked without following
+// symlinks, hidden entries included, skipping entries named in the pruned
+// list, entries ignored by .gitignore or .ignore files of the walked
+// directories and of the root's ancestors (unless IncludeAll), files without
+// a supported extension and files matching an exclude glob.
+func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, &quietError{msg: "path does not exist: " + path, cause: err}
+	}
+	if !info.IsDir() {
+		spec := languageOf(path)
+		if spec == nil {
+			return nil, fmt.Errorf("not a supported source file: %s", path)
+		}
+		resolved, err := canonicalPath(path)
+		if err != nil {
+			return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
+		}
+		return []SourceFile{{Path: resolved, Lang: spec}}, nil
+	}
+
+	root, err := canonicalPath(path)
+	if err != nil {
+		return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
+	}
+	excludes, err := compileExcludes(opts.Exclude)
+	if err != nil {
+		return nil, err
+	}
+	w := &walker{excludes: excludes, baseDir: opts.BaseDir, includeAll: opts.IncludeAll}
+	if w.baseDir != "" {
+		if resolved, err := canonicalPath(w.baseDir); err == nil {
+			w.baseDir = resolved
+		} else {
+			w.baseDir = filepath.Clean(w.baseDir)
+		}
+	}
+	var ignores *ignoreDir
+	if !opts.IncludeAll {
+		ignores = parentIgnores(root)
+	}
+	if err := w.walk(root, ignores); err != nil {
+		return nil, err
+	}
+	if len(w.files) == 0 {
+		return nil, fmt.Errorf("no supported source files found at %s", path)
+	}
+	// Path order, as the reference compares paths: component by component.
+	slices.SortFunc(w.files, func(a, b SourceFile) int {
+		return slices.Compare(strings.Split(a.Path, "/"), strings.Split(b.Path, "/"))
+	})
+	return w.files, nil
+}
+
+type walker struct {
+	excludes   []*regexp.Regexp
+	baseDir    string
+	includeAll bool
+	files      []SourceFile
+}
+
+// walk visits the entries of dir, whose ancestors' ignore rules are parent.
+func (w *walker) walk(dir string, parent *ignoreDir) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("failed to walk sources: %w", err)
+	}
+	ignores := parent
+	if !w.includeAll {
+		ignores = loadIgnoreDir(dir, parent)
+	}
+	for _, e := range entries {
+		if prunedNames[e.Name()] {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		// DirEntry types come from lstat: a symlink to a directory is not a
+		// directory here, so it is never followed.
+		isDir := e.IsDir()
+		if ignores.ignored(p, isDir) {
+			continue
+		}
+		if isDir {
+			if err := w.walk(p, ignores); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := w.keep(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keep adds the file at p when it is a supported source file that no
+// exclude glob matches.
+func (w *walker) keep(p string) error {
+	spec := languageOf(p)
+	if spec == nil {
+		return nil
+	}
+	rel := relativeTo(w.baseDir, p)
+	for _, re := range w.excludes {
+		if re.MatchString(rel) {
+			return nil
+		}
+	}
+	resolved, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return fmt.Errorf("failed to resolve %s: %w", p, err)
+	}
+	w.files = append(w.files, SourceFile{Path: resolved, Lang: spec})
+	return nil
+}
+
+// languageOf returns the language of a file by its extension. As with Rust
+// paths, a dot file such as ".py" has no extension.
+func languageOf(path string) *lang.Spec {
+	name := filepath.Base(path)
+	if strings.LastIndexByte(name, '.') <= 0 {
+		return nil
+	}
+	return lang.ForPath(name)
+}
+
+// relativeTo returns p relative to base when p lies below it, else p.
+func relativeTo(base, p string) string {
+	if base == "" {
+		return p
+	}
+	if base == "/" {
+		return strings.TrimPrefix(p, "/")
+	}
+	rest, ok := strings.CutPrefix(p, base)
+	if !ok || (rest != "" && rest[0] != '/') {
+		return p
+	}
+	return strings.TrimPrefix(rest, "/")
+}
+
+func canonicalPath(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}
+
+// compileExcludes compiles exclude globs with globset semantics.
+func compileExcludes(patterns []string) ([]*regexp.Regexp, error) {
+	out := make([]*regexp.Regexp, 0, len(patterns))
+	for _, p := range patterns {
+		re, err := compileGlob(p, globOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("invalid exclude pattern %q: %w", p, err)
+		}
+		out = append(out, re)
+	}
+	return out, nil
+}
+
+// quietError keeps a fixed message while exposing its cause to errors.Is
+// and errors.As.
+type quietError struct {
+	msg   string
+	cause error
+}
+
+func (e *quietError) Error() string { return e.msg }
+func (e *quietError) Unwrap() error { return e.cause }
