@@ -11,6 +11,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	// Imported for its -update flag, shared by every test package.
+	_ "github.com/scbcheck/scbcheck/internal/testkit"
 )
 
 const module = "github.com/scbcheck/scbcheck"

@@ -139,12 +139,15 @@ func ByName(name string) *Spec {
 }
 
 // ForPath returns the language selected by the path's extension, or nil
-// when the file is not a supported source file.
+// when the file is not a supported source file. As with Rust paths, a dot
+// file such as ".py" has no extension.
 func ForPath(path string) *Spec {
-	ext := strings.TrimPrefix(filepath.Ext(path), ".")
-	if ext == "" {
+	name := filepath.Base(path)
+	dot := strings.LastIndexByte(name, '.')
+	if dot <= 0 {
 		return nil
 	}
+	ext := name[dot+1:]
 	for _, s := range registry {
 		for _, e := range s.Extensions {
 			if e == ext {

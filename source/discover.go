@@ -56,7 +56,7 @@ func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 		return nil, &quietError{msg: "path does not exist: " + path, cause: err}
 	}
 	if !info.IsDir() {
-		spec := languageOf(path)
+		spec := lang.ForPath(path)
 		if spec == nil {
 			return nil, fmt.Errorf("not a supported source file: %s", path)
 		}
@@ -144,7 +144,7 @@ func (w *walker) walk(dir string, parent *ignoreDir) error {
 // keep adds the file at p when it is a supported source file that no
 // exclude glob matches.
 func (w *walker) keep(p string) error {
-	spec := languageOf(p)
+	spec := lang.ForPath(p)
 	if spec == nil {
 		return nil
 	}
@@ -160,16 +160,6 @@ func (w *walker) keep(p string) error {
 	}
 	w.files = append(w.files, SourceFile{Path: resolved, Lang: spec})
 	return nil
-}
-
-// languageOf returns the language of a file by its extension. As with Rust
-// paths, a dot file such as ".py" has no extension.
-func languageOf(path string) *lang.Spec {
-	name := filepath.Base(path)
-	if strings.LastIndexByte(name, '.') <= 0 {
-		return nil
-	}
-	return lang.ForPath(name)
 }
 
 // relativeTo returns p relative to base when p lies below it, else p.

@@ -16,9 +16,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
-)
 
-var update = flag.Bool("update", false, "rewrite the expected sections of end-to-end cases")
+	"github.com/scbcheck/scbcheck/internal/testkit"
+)
 
 var binary string
 
@@ -90,7 +90,7 @@ func TestEndToEnd(t *testing.T) {
 			for k, v := range got {
 				got[k] = strings.ReplaceAll(v, work, "$WORK")
 			}
-			if *update {
+			if testkit.Updating() {
 				for i := range ar.Files {
 					if v, ok := got[ar.Files[i].Name]; ok {
 						ar.Files[i].Data = []byte(v)

@@ -12,6 +12,10 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files with the output the tests produce")
 
+// Updating reports whether the tests run with -update, so tests with
+// their own expected-output formats can rewrite them too.
+func Updating() bool { return *update }
+
 // Golden compares got with the golden file at path. Run the tests with
 // -update to write got to the file instead (directories are created);
 // review the change in the diff.

@@ -242,6 +242,9 @@ func TestCheckIDs(t *testing.T) {
 }
 
 func TestGolden(t *testing.T) {
+	saved := *update
+	*update = false
+	defer func() { *update = saved }()
 	dir := t.TempDir()
 	existing := filepath.Join(dir, "existing.golden")
 	require.NoError(t, os.WriteFile(existing, []byte("same\n"), 0o644))
