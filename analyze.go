@@ -176,7 +176,7 @@ func assemble(results []fileResult) *report.Report {
 	var entries []erosion.Entry
 	for _, res := range results {
 		if res.skipped != "" {
-			r.Skipped = append(r.Skipped, report.Skipped{Path: res.file.Path, Reason: res.skipped})
+			r.Skipped = append(r.Skipped, report.Skipped{Path: res.file.Path, Language: res.file.Lang.Name, Reason: res.skipped})
 			continue
 		}
 		r.FilesScanned++

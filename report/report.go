@@ -75,8 +75,9 @@ type Callable struct {
 
 // Skipped is a file left out of the analysis, with the reason.
 type Skipped struct {
-	Path   string
-	Reason string
+	Path     string
+	Language string
+	Reason   string
 }
 
 // HighComplexity is the threshold above which (strictly) a callable is an

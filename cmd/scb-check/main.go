@@ -139,6 +139,9 @@ func logFiles(stderr io.Writer, r *report.Report, a *checkArgs) {
 		}
 	}
 	for _, s := range r.Skipped {
+		if a.verbose >= 2 {
+			lines = append(lines, line{s.Path, fmt.Sprintf("debug source_file language=%s path=%s", s.Language, s.Path)})
+		}
 		lines = append(lines, line{s.Path, fmt.Sprintf("failed to parse file: %s: %s", s.Path, s.Reason)})
 	}
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].path < lines[j].path })

@@ -1,0 +1,103 @@
+package scbcheck_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/report"
+)
+
+func analyze(t *testing.T, path string, workers int) *report.Report {
+	t.Helper()
+	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
+		Path: path, Config: config.Default(path), Workers: workers,
+	})
+	require.NoError(t, err)
+	return r
+}
+
+// The same input gives the same report, byte for byte, whatever the
+// number of workers.
+func TestAnalyzeIsDeterministicAcrossWorkers(t *testing.T) {
+	var want []byte
+	var wantReport *report.Report
+	for _, workers := range []int{1, 2, 3, 8} {
+		r := analyze(t, "testdata", workers)
+		var b bytes.Buffer
+		require.NoError(t, report.WriteJSON(&b, r))
+		if want == nil {
+			want, wantReport = b.Bytes(), r
+			assert.Greater(t, r.FilesScanned, 10, "the fixture tree has many files")
+			continue
+		}
+		assert.Equal(t, string(want), b.String(), "workers=%d", workers)
+		assert.Equal(t, wantReport, r, "workers=%d", workers)
+	}
+}
+
+func write(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	return p
+}
+
+func TestAnalyzeReportsCallablesAndSkippedFiles(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	write(t, dir, "a.py", "class Thing:\n    def same(self, value):\n        if value:\n            return value\n")
+	write(t, dir, "b.py", "def broken(:\n")
+	write(t, dir, "c.rs", "mod inner {\n    pub fn route(v: i32) -> i32 {\n        v\n    }\n}\n")
+	write(t, dir, "d.py", "x = '\xff'\n")
+
+	r := analyze(t, dir, 2)
+	assert.Equal(t, 4, r.FilesDiscovered)
+	assert.Equal(t, 2, r.FilesScanned)
+	assert.Equal(t, []report.Skipped{
+		{Path: filepath.Join(dir, "b.py"), Language: "python", Reason: "failed to parse python source"},
+		{Path: filepath.Join(dir, "d.py"), Language: "python", Reason: "stream did not contain valid UTF-8"},
+	}, r.Skipped)
+	require.Len(t, r.Files, 2)
+	// a.py: SLOC 1-4; same spans 2-4 (3 SLOC), cc 2, cog 1, nesting 1.
+	assert.Equal(t, report.File{
+		Path: filepath.Join(dir, "a.py"), Language: "python", Lines: 4, SLOC: 4, Nodes: r.Files[0].Nodes,
+		Callables: []report.Callable{{
+			Name: "same", QualifiedName: "Thing.same", StartLine: 2, EndLine: 4, Public: true,
+			Params: []string{"value"}, SLOC: 3, CC: 2, Cog: 1, MaxNesting: 1,
+			CCMass: 2 * math.Sqrt(3), CogMass: math.Sqrt(3),
+		}},
+	}, r.Files[0])
+	// c.rs: `}` lines are not SLOC, so lines 1-3 only; route spans 2-4.
+	assert.Equal(t, "inner::route", r.Files[1].Callables[0].QualifiedName)
+	assert.Equal(t, 2, r.Files[1].Callables[0].SLOC)
+	assert.Equal(t, 3, r.Files[1].SLOC)
+	assert.Equal(t, 7, r.TotalLOC)
+	assert.InDelta(t, 2*math.Sqrt(3)+math.Sqrt(2), r.TotalMass, 1e-12)
+}
+
+func TestAnalyzeErrors(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "bad.py", "def broken(:\n")
+	_, err := scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, Config: config.Default(dir)})
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, scbcheck.ErrNoParsedFiles))
+
+	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{Path: filepath.Join(dir, "nope"), Config: config.Default(dir)})
+	assert.ErrorContains(t, err, "path does not exist")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = scbcheck.Analyze(ctx, scbcheck.Options{Path: dir, Config: config.Default(dir)})
+	assert.ErrorIs(t, err, context.Canceled)
+}
