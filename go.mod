@@ -1,18 +1,17 @@
 module github.com/scbcheck/scbcheck
 
-go 1.26.8
+go 1.26
 
 require (
+	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/stretchr/testify v1.12.1
 	github.com/tree-sitter/go-tree-sitter v0.25.0
 	github.com/tree-sitter/tree-sitter-python v0.25.0
 	github.com/tree-sitter/tree-sitter-rust v0.24.2
+	golang.org/x/tools v0.52.0
 )
 
 require (
-	github.com/gobwas/glob v1.1.0 // indirect
 	github.com/mattn/go-pointer v0.0.1 // indirect
-	github.com/pelletier/go-toml/v2 v2.4.3 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/tools v0.52.0 // indirect
 )
