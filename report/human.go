@@ -21,12 +21,18 @@ type HumanOptions struct {
 	Context int
 	// ReadFile reads a source file for the excerpts; os.ReadFile when nil.
 	ReadFile func(path string) ([]byte, error)
+	// MinDuplicateLines hides clone groups whose first instance has fewer
+	// SLOC lines (display only; 0 shows all).
+	MinDuplicateLines int
 }
 
 // Entry ranks within one line, as the reference orders them.
 const (
-	rankErosion    = 3
-	rankCogErosion = 4
+	rankClone = iota
+	rankAstGrep
+	rankStructural
+	rankErosion
+	rankCogErosion
 )
 
 type entry struct {
@@ -39,24 +45,39 @@ type entry struct {
 // WriteHuman writes one block per finding, sorted by path, line and kind,
 // separated by blank lines. A clean run writes nothing.
 func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
-	read := opt.ReadFile
-	if read == nil {
-		read = os.ReadFile
+	src := &sources{read: opt.ReadFile, lines: map[string][]string{}}
+	if src.read == nil {
+		src.read = os.ReadFile
 	}
-	var entries []entry
+	entries := cloneEntries(r.CloneBlocks, opt)
+	for _, f := range r.Findings {
+		lines, err := src.get(f.Path)
+		if err != nil {
+			return err
+		}
+		display := DisplayPath(f.Path, opt.CWD)
+		block := sourceBlock(lines, f.StartLine-opt.Context, f.EndLine+opt.Context)
+		if f.Kind == KindStructural {
+			entries = append(entries, entry{display, f.StartLine, rankStructural, fmt.Sprintf(
+				"%s[%s]: %s\n  --> %s:%d\n%s", f.RuleID, f.Severity, f.Message, display, f.StartLine, block)})
+			continue
+		}
+		msg := f.Message
+		if msg == "" {
+			msg = "matches slop pattern"
+		}
+		entries = append(entries, entry{display, f.StartLine, rankAstGrep, fmt.Sprintf(
+			"%s[%s]: %s\n  --> %s:%d:%d\n%s", f.Severity, f.RuleID, msg, display, f.StartLine, f.StartCol+1, block)})
+	}
 	for _, f := range r.Files {
-		var lines []string
 		display := DisplayPath(f.Path, opt.CWD)
 		for _, c := range f.Callables {
 			if c.CC <= HighComplexity && c.Cog <= HighComplexity {
 				continue
 			}
-			if lines == nil {
-				src, err := read(f.Path)
-				if err != nil {
-					return fmt.Errorf("%s: %w", f.Path, err)
-				}
-				lines = splitLines(src)
+			lines, err := src.get(f.Path)
+			if err != nil {
+				return err
 			}
 			block := sourceBlock(lines, c.StartLine-opt.Context, c.StartLine+opt.Context)
 			if c.CC > HighComplexity {
@@ -90,6 +111,75 @@ func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 	}
 	_, err := w.Write(out.Bytes())
 	return err
+}
+
+// sources reads each file once for its excerpts.
+type sources struct {
+	read  func(string) ([]byte, error)
+	lines map[string][]string
+}
+
+func (s *sources) get(path string) ([]string, error) {
+	if l, ok := s.lines[path]; ok {
+		return l, nil
+	}
+	b, err := s.read(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	l := splitLines(b)
+	s.lines[path] = l
+	return l, nil
+}
+
+// cloneEntries renders one entry per clone group, keyed by its anchor: the
+// first instance in (group, path, start) order.
+func cloneEntries(blocks []CloneBlock, opt HumanOptions) []entry {
+	groups := map[string][]CloneBlock{}
+	for _, b := range blocks {
+		groups[b.Group] = append(groups[b.Group], b)
+	}
+	keys := make([]string, 0, len(groups))
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []entry
+	for _, key := range keys {
+		g := groups[key]
+		sort.Slice(g, func(i, j int) bool {
+			if g[i].Path != g[j].Path {
+				return g[i].Path < g[j].Path
+			}
+			return g[i].StartLine < g[j].StartLine
+		})
+		anchor := g[0]
+		if anchor.SLOC < opt.MinDuplicateLines {
+			continue
+		}
+		width := 0
+		for _, b := range g {
+			if w := len(strconv.Itoa(b.EndLine)); w > width {
+				width = w
+			}
+		}
+		pad := strings.Repeat(" ", width)
+		var b strings.Builder
+		fmt.Fprintf(&b, "duplicate-structure: duplicated block (%d lines, %d instances)\n", anchor.SLOC, anchor.Instances)
+		for i, inst := range g {
+			display := DisplayPath(inst.Path, opt.CWD)
+			if i > 0 {
+				fmt.Fprintf(&b, "%s ┆\n", pad)
+			}
+			fmt.Fprintf(&b, "%s ┌─ %s:%d\n%s │\n", pad, display, inst.StartLine, pad)
+			for k, line := range inst.FirstLines {
+				fmt.Fprintf(&b, "%*d │ %s\n", width, inst.StartLine+k, strings.TrimRightFunc(line, unicode.IsSpace))
+			}
+			fmt.Fprintf(&b, "%s │\n", pad)
+		}
+		out = append(out, entry{DisplayPath(anchor.Path, opt.CWD), anchor.StartLine, rankClone, b.String()})
+	}
+	return out
 }
 
 // DisplayPath returns path relative to cwd when it lies under cwd, else

@@ -53,3 +53,55 @@ func TestDisplayPath(t *testing.T) {
 	assert.Equal(t, "/other/a.py", DisplayPath("/other/a.py", "/w"))
 	assert.Equal(t, "/w2/a.py", DisplayPath("/w2/a.py", "/w"))
 }
+
+func TestWriteHumanFindingsAndClones(t *testing.T) {
+	files := map[string]string{
+		"/w/a.py": "def _identity(value):\n    return value\n\ndef noisy(items):\n    for index in range(len(items)):\n        print(items[index])\n",
+		"/w/b.py": "def first(value):\n    x = value + 1\n    return x\n",
+		"/w/c.py": "\n\n\n\n\n\n\n\n\ndef second(item):\n    y = item + 2\n    return y\n",
+	}
+	read := func(p string) ([]byte, error) { return []byte(files[p]), nil }
+	r := &Report{
+		Findings: []Finding{
+			{Kind: KindAstGrep, RuleID: "for-range-len", Severity: "warning", Message: "use the items", Path: "/w/a.py", StartLine: 5, EndLine: 6, StartCol: 4},
+			{Kind: KindStructural, RuleID: "trivial-wrapper", Severity: "warning", Message: "`_identity` adds no behavior", Path: "/w/a.py", StartLine: 1, EndLine: 2},
+		},
+		CloneBlocks: []CloneBlock{
+			{Path: "/w/c.py", StartLine: 10, EndLine: 12, SLOC: 3, Group: "g", Instances: 2, FirstLines: []string{"def second(item):", "    y = item + 2", "    return y"}},
+			{Path: "/w/b.py", StartLine: 1, EndLine: 3, SLOC: 3, Group: "g", Instances: 2, FirstLines: []string{"def first(value):", "    x = value + 1", "    return x"}},
+		},
+	}
+	var b bytes.Buffer
+	require.NoError(t, WriteHuman(&b, r, HumanOptions{CWD: "/w", Context: 1, ReadFile: read}))
+	want := "trivial-wrapper[warning]: `_identity` adds no behavior\n" +
+		"  --> a.py:1\n" +
+		"1 | def _identity(value):\n" +
+		"2 |     return value\n" +
+		"3 | \n" +
+		"\n" +
+		"warning[for-range-len]: use the items\n" +
+		"  --> a.py:5:5\n" +
+		"4 | def noisy(items):\n" +
+		"5 |     for index in range(len(items)):\n" +
+		"6 |         print(items[index])\n" +
+		"\n" +
+		"duplicate-structure: duplicated block (3 lines, 2 instances)\n" +
+		"   ┌─ b.py:1\n" +
+		"   │\n" +
+		" 1 │ def first(value):\n" +
+		" 2 │     x = value + 1\n" +
+		" 3 │     return x\n" +
+		"   │\n" +
+		"   ┆\n" +
+		"   ┌─ c.py:10\n" +
+		"   │\n" +
+		"10 │ def second(item):\n" +
+		"11 │     y = item + 2\n" +
+		"12 │     return y\n" +
+		"   │\n"
+	assert.Equal(t, want, b.String())
+
+	b.Reset()
+	require.NoError(t, WriteHuman(&b, &Report{CloneBlocks: r.CloneBlocks}, HumanOptions{CWD: "/w", ReadFile: read, MinDuplicateLines: 4}))
+	assert.Empty(t, b.String(), "--min-duplicate-lines hides groups whose anchor has fewer SLOC lines")
+}

@@ -34,6 +34,82 @@ type Report struct {
 	// Skipped are the files that could not be read or parsed, sorted by
 	// path; they count in no metric.
 	Skipped []Skipped
+
+	// CloneBlocks are every instance of every clone group, sorted by path,
+	// start and end line.
+	CloneBlocks []CloneBlock
+	// Findings are the surviving ast-grep and structural findings, sorted
+	// by path, start line, kind and rule.
+	Findings []Finding
+	// Flagged lists each file's flagged SLOC lines (the verbosity union).
+	Flagged []FlaggedLines
+	// AstGrep describes the ast-grep run.
+	AstGrep AstGrepRun
+	// Catalog describes the rule catalog used.
+	Catalog Catalog
+}
+
+// CloneBlock is one instance of a group of functions with the same body
+// fingerprint.
+type CloneBlock struct {
+	Path      string
+	StartLine int
+	EndLine   int
+	SLOC      int
+	// Group is the fingerprint hash shared by the group's instances.
+	Group string
+	// Instances is the size of the group.
+	Instances int
+	// FirstLines are the first (at most three) source lines of the function.
+	FirstLines []string
+}
+
+// Finding kinds.
+const (
+	KindAstGrep    = "ast-grep"
+	KindStructural = "structural"
+)
+
+// Finding is one surviving rule finding.
+type Finding struct {
+	// Kind is KindAstGrep or KindStructural.
+	Kind   string
+	RuleID string
+	// Severity is the reported label: info, warning or critical.
+	Severity string
+	Message  string
+	Path     string
+	// StartLine and EndLine are 1-based; StartCol and EndCol 0-based
+	// (ast-grep findings only).
+	StartLine, EndLine int
+	StartCol, EndCol   int
+	// FixTitle and Subject are set for structural findings.
+	FixTitle string
+	Subject  string
+}
+
+// FlaggedLines is one file's flagged SLOC lines.
+type FlaggedLines struct {
+	Path  string
+	Lines []int
+}
+
+// AstGrepRun describes how ast-grep ran.
+type AstGrepRun struct {
+	// Disabled is set by --disable-sg: no ast-grep findings at all.
+	Disabled bool
+	Binary   string
+	Version  string
+}
+
+// Catalog describes the rule catalog of the run.
+type Catalog struct {
+	// Rules is the number of ast-grep rules loaded (bundled and extra).
+	Rules int
+	// Active is the number of rules that ran (by severity and --include-all).
+	Active int
+	// ExtraFiles are the extra rule files loaded, in order.
+	ExtraFiles []string
 }
 
 // LanguageSyntax is one entry of syntax_by_language.
@@ -87,6 +163,6 @@ const HighComplexity = 10
 // HasFindings reports whether the run found anything that makes the
 // reference exit with status 1.
 func (r *Report) HasFindings() bool {
-	return r.CloneLOC > 0 || r.AstGrepFlaggedLOC > 0 || r.StructuralRuleFindings > 0 ||
-		r.HighCCFunctions > 0 || r.HighCogFunctions > 0
+	return r.CloneLOC > 0 || len(r.CloneBlocks) > 0 || r.AstGrepFlaggedLOC > 0 || len(r.Findings) > 0 ||
+		r.StructuralRuleFindings > 0 || r.HighCCFunctions > 0 || r.HighCogFunctions > 0
 }
