@@ -7,12 +7,15 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"time"
 	"unicode/utf8"
 
+	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
 )
 
@@ -34,7 +37,26 @@ type Options struct {
 	// Workers is the number of files analysed in parallel; all cores when
 	// zero or negative. The report does not depend on it.
 	Workers int
+
+	// DisableSG runs no ast-grep rules (the catalog is still loaded and
+	// checked, as the reference does).
+	DisableSG bool
+	// AstGrep is the ast-grep executable, a path or a name looked up on
+	// PATH; "ast-grep" when empty.
+	AstGrep string
+	// AstGrepTimeout bounds the ast-grep scan; DefaultAstGrepTimeout when
+	// zero.
+	AstGrepTimeout time.Duration
+	// ExtraRuleFiles are ast-grep rule files loaded after the bundled
+	// catalog (the reference's SCB_CHECK_EXTRA_SLOP_RULES).
+	ExtraRuleFiles []string
+	// Catalog is a preloaded rule catalog; when nil it is loaded from the
+	// bundled rules and ExtraRuleFiles.
+	Catalog *rules.Catalog
 }
+
+// DefaultAstGrepTimeout bounds an ast-grep scan when Options sets none.
+const DefaultAstGrepTimeout = 10 * time.Minute
 
 // ErrNoParsedFiles is returned when files were found but none parsed.
 var ErrNoParsedFiles = errors.New("no supported source files could be parsed")
@@ -56,22 +78,93 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 			return nil, err
 		}
 	}
+	cat := opt.Catalog
+	if cat == nil {
+		var err error
+		if cat, err = rules.LoadCatalog(opt.ExtraRuleFiles); err != nil {
+			return nil, err
+		}
+	}
 	files, err := source.Discover(opt.Path, source.DiscoverOptions{
 		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, IncludeAll: opt.IncludeAll,
 	})
 	if err != nil {
 		return nil, err
 	}
-	results, err := analyzeFiles(ctx, files, opt.Workers)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	scan := startScan(ctx, opt, cat, files)
+	results, err := analyzeFiles(ctx, files, opt.Workers, cat.IDs())
 	if err != nil {
 		return nil, err
+	}
+	for _, res := range results {
+		if res.ignoreErr != nil {
+			return nil, res.ignoreErr
+		}
 	}
 	r := assemble(results)
 	r.FilesDiscovered = len(files)
 	if r.FilesScanned == 0 {
 		return r, fmt.Errorf("%w at %s", ErrNoParsedFiles, opt.Path)
 	}
+	found, err := scan.wait()
+	if err != nil {
+		return nil, err
+	}
+	r.AstGrep = report.AstGrepRun{Disabled: opt.DisableSG, Binary: scan.binary, Version: scan.version}
+	r.Catalog = report.Catalog{Rules: len(cat.Rules), Active: scan.active, ExtraFiles: opt.ExtraRuleFiles}
+	if err := addVerbosity(r, results, cat, found, opt, cfg); err != nil {
+		return nil, err
+	}
 	return r, nil
+}
+
+// scan is an ast-grep run going on beside our own parsing.
+type scan struct {
+	binary, version string
+	active          int
+	done            chan struct{}
+	findings        []rules.Finding
+	err             error
+}
+
+// startScan starts the one ast-grep process of the run over every
+// discovered Python file; findings in files that fail to parse are dropped
+// later.
+func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []source.SourceFile) *scan {
+	s := &scan{done: make(chan struct{})}
+	if opt.DisableSG {
+		close(s.done)
+		return s
+	}
+	s.binary = opt.AstGrep
+	if s.binary == "" {
+		s.binary = "ast-grep"
+	}
+	s.active = cat.ActiveCount(opt.IncludeAll)
+	timeout := opt.AstGrepTimeout
+	if timeout == 0 {
+		timeout = DefaultAstGrepTimeout
+	}
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
+	}
+	go func() {
+		defer close(s.done)
+		if s.version, s.err = rules.ProbeAstGrep(ctx, s.binary); s.err != nil {
+			return
+		}
+		sc := &rules.Scanner{Binary: s.binary, Timeout: timeout}
+		s.findings, s.err = sc.Scan(ctx, cat, paths, opt.IncludeAll)
+	}()
+	return s
+}
+
+func (s *scan) wait() ([]rules.Finding, error) {
+	<-s.done
+	return s.findings, s.err
 }
 
 // fileResult is what one file contributes; the tree is gone by then.
@@ -83,9 +176,16 @@ type fileResult struct {
 	sloc    source.Lines
 	fns     []source.Callable
 	cx      []erosion.Complexity
+	clones  []clones.Candidate
+	facts   rules.FileFacts
+	// directives are the file's scbc directives; ignoreErr is the first
+	// problem with them found while parsing (unknown ids, no target...),
+	// which stops the run as in the reference.
+	directives []source.Directive
+	ignoreErr  error
 }
 
-func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int) ([]fileResult, error) {
+func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, ruleIDs []string) ([]fileResult, error) {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
@@ -120,7 +220,7 @@ func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int) (
 					}
 					parsers[f.Lang] = p
 				}
-				results[i] = analyzeFile(p, f)
+				results[i] = analyzeFile(p, f, ruleIDs)
 			}
 		}(w)
 	}
@@ -145,7 +245,7 @@ func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int) (
 	return results, nil
 }
 
-func analyzeFile(p *source.Parser, f source.SourceFile) fileResult {
+func analyzeFile(p *source.Parser, f source.SourceFile, ruleIDs []string) fileResult {
 	res := fileResult{file: f}
 	src, err := os.ReadFile(f.Path)
 	if err != nil {
@@ -166,6 +266,15 @@ func analyzeFile(p *source.Parser, f source.SourceFile) fileResult {
 	res.sloc = tree.SLOC()
 	res.fns = tree.Callables(res.sloc)
 	res.cx = erosion.Measure(tree, res.fns)
+	res.clones = clones.Candidates(f.Path, tree, res.fns)
+	metrics := make([]rules.FunctionMetrics, len(res.cx))
+	for k, c := range res.cx {
+		metrics[k] = rules.FunctionMetrics{CC: c.CC, Cog: c.Cog, MaxNesting: c.MaxNesting}
+	}
+	res.facts = rules.NewFileFacts(f.Path, tree, res.fns, metrics)
+	var err1 error
+	res.directives, err1 = tree.Directives(f.Path)
+	res.ignoreErr = source.JoinDirectiveErrors(err1, rules.ValidateIgnores(f.Path, res.directives, ruleIDs))
 	return res
 }
 

@@ -11,7 +11,9 @@ import (
 // callable's measurements. report.WriteJSON(os.Stdout, r) would print the
 // reference JSON report.
 func ExampleAnalyze() {
-	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{Path: "testdata/example"})
+	// DisableSG skips the ast-grep rules; set AstGrep to the ast-grep
+	// executable to run them.
+	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{Path: "testdata/example", DisableSG: true})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -106,6 +106,120 @@ type Spec struct {
 	Identifiers []string
 	// Comments are the comment kinds.
 	Comments []string
+
+	// Structure holds the node kinds behind call sites, bare-call scopes
+	// and the body shapes of the structural rules.
+	Structure StructureSpec
+	// Imports describes the file-level imports that bind bare-call names.
+	Imports ImportSpec
+	// Directives describes how a comment's text is cut out for source
+	// directives (scbc ignore[...], scbc boundary).
+	Directives DirectiveSpec
+}
+
+// StructureSpec names the node kinds the structural rules read: calls,
+// the containers that decide which scope a callable is visible in, and the
+// statements of a one-statement body.
+type StructureSpec struct {
+	// Call is the call kind ("call", "call_expression").
+	Call string
+	// CallFunctionField is the call's field holding the callee.
+	CallFunctionField string
+	// CallArgumentsField is the call's field holding the argument list.
+	CallArgumentsField string
+	// PlainIdentifier is the kind of a bare name: a callee of this kind is
+	// a bare call, an argument of this kind may be a parameter.
+	PlainIdentifier string
+
+	// MethodContainers are kinds whose directly nested callables are
+	// methods, never targets of a bare call (class; impl, trait).
+	MethodContainers []string
+	// ModuleScopes are kinds that form a module path for the callables in
+	// them (Rust mod); a bare call also looks in the innermost one.
+	ModuleScopes []string
+	// EnclosingCallableFirst, when set, gives a callable nested anywhere in
+	// another callable that callable's path, even inside a method
+	// container (Rust: "nested in a fn" is checked before "in an impl").
+	// When unset the nearest callable or method container decides (Python:
+	// a method of a class inside a function is still a method).
+	EnclosingCallableFirst bool
+
+	// Return is the kind of a return statement or expression.
+	Return string
+	// ExpressionStatement is the kind of an expression statement.
+	ExpressionStatement string
+	// TailExpression, when set, makes a lone body child of another kind the
+	// examined expression itself (a Rust block's tail); otherwise such a
+	// statement is never a simple return.
+	TailExpression bool
+	// DocstringKinds are the first-child kinds that make an expression
+	// statement a docstring, left out of a body's statements.
+	DocstringKinds []string
+	// ScopedIdentifier is the kind of a path expression (Rust Foo::BAR)
+	// whose last segment may name a constant; empty when there is none.
+	ScopedIdentifier string
+	// ScopedIdentifierNameField is the field of ScopedIdentifier holding
+	// the last segment.
+	ScopedIdentifierNameField string
+}
+
+// ImportStyle selects how a language's file-level imports are read.
+type ImportStyle int
+
+const (
+	// ImportNone: the language has no imports that bind bare-call names.
+	ImportNone ImportStyle = iota
+	// ImportFrom reads `from module import name [as alias], ...`
+	// statements: the module is dotted text, relative dots dropped.
+	ImportFrom
+	// ImportUse reads `use path::{nested, lists, name as alias};`
+	// declarations: the identifiers of the path are its segments.
+	ImportUse
+)
+
+// ImportSpec names the node kinds and fields of the import statements that
+// sit at the file root. Only the fields of the chosen Style are used.
+type ImportSpec struct {
+	Style ImportStyle
+	// Statement is the import statement kind read at the file root.
+	Statement string
+	// ModuleField is the statement field holding the module (ImportFrom).
+	ModuleField string
+	// NamesField is the statement field holding each imported name
+	// (ImportFrom) or the use tree (ImportUse).
+	NamesField string
+	// Alias is the kind of `path as alias`; AliasPathField and AliasField
+	// are its fields.
+	Alias, AliasPathField, AliasField string
+	// Wildcard is the kind of a wildcard import, which binds nothing here.
+	Wildcard string
+	// List is the kind of a braced list of use trees (ImportUse).
+	List string
+	// ScopedList is the kind of `prefix::{list}`; ScopedListPathField and
+	// ScopedListListField are its fields (ImportUse).
+	ScopedList, ScopedListPathField, ScopedListListField string
+	// ModuleSeparator splits module text into segments (ImportFrom).
+	ModuleSeparator string
+	// RelativePrefix is removed from the start of module text, as often as
+	// it occurs, before the text is split (ImportFrom: the dots of a
+	// relative import).
+	RelativePrefix string
+	// ModuleFileSuffixes turn a module's segments, joined with "/", into
+	// the path suffixes of the files that may define it.
+	ModuleFileSuffixes []string
+}
+
+// DirectiveSpec says how the text of a comment is cut out before it is
+// read as a source directive. A line comment loses its LineComment marker
+// (see Spec.LineComment); a block comment loses its delimiters and one
+// leading BlockMargin.
+type DirectiveSpec struct {
+	// BlockOpen and BlockClose delimit a block comment; empty when the
+	// language has none.
+	BlockOpen, BlockClose string
+	// BlockMargin is removed once from the start of a block comment's
+	// trimmed inside ("*" of a /** ... */ comment).
+	BlockMargin string
 }
 
 var registry []*Spec

@@ -54,4 +54,29 @@ var Python = register(&Spec{
 	Literals:    []string{"integer", "float", "true", "false", "none"},
 	Identifiers: []string{"identifier"},
 	Comments:    []string{"comment"},
+
+	Structure: StructureSpec{
+		Call:                "call",
+		CallFunctionField:   "function",
+		CallArgumentsField:  "arguments",
+		PlainIdentifier:     "identifier",
+		MethodContainers:    []string{"class_definition"},
+		Return:              "return_statement",
+		ExpressionStatement: "expression_statement",
+		DocstringKinds:      []string{"string", "concatenated_string"},
+	},
+	// Only top-level `from X import ...` binds names; `import X` does not.
+	Imports: ImportSpec{
+		Style:              ImportFrom,
+		Statement:          "import_from_statement",
+		ModuleField:        "module_name",
+		NamesField:         "name",
+		Alias:              "aliased_import",
+		AliasPathField:     "name",
+		AliasField:         "alias",
+		Wildcard:           "wildcard_import",
+		ModuleSeparator:    ".",
+		RelativePrefix:     ".",
+		ModuleFileSuffixes: []string{".py", "/__init__.py"},
+	},
 })

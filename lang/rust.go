@@ -17,6 +17,9 @@ var Rust = register(&Spec{
 
 	SLOC:            SLOCByLines,
 	PunctuationOnly: "{}[]();,:",
+	// Line-based SLOC ignores this; clone fingerprints drop a lone string
+	// statement (`"text";`) in Rust as the reference does in both languages.
+	PlainStringStatement: "expression_statement",
 
 	Callables: []string{"function_item"},
 	Scopes: map[string]ScopeKind{
@@ -49,4 +52,35 @@ var Rust = register(&Spec{
 	Literals:    []string{"integer_literal", "float_literal", "char_literal", "boolean_literal"},
 	Identifiers: []string{"identifier", "field_identifier", "shorthand_field_identifier"},
 	Comments:    []string{"line_comment", "block_comment"},
+
+	Structure: StructureSpec{
+		Call:                      "call_expression",
+		CallFunctionField:         "function",
+		CallArgumentsField:        "arguments",
+		PlainIdentifier:           "identifier",
+		MethodContainers:          []string{"impl_item", "trait_item"},
+		ModuleScopes:              []string{"mod_item"},
+		EnclosingCallableFirst:    true,
+		Return:                    "return_expression",
+		ExpressionStatement:       "expression_statement",
+		TailExpression:            true,
+		ScopedIdentifier:          "scoped_identifier",
+		ScopedIdentifierNameField: "name",
+	},
+	// Only `use` declarations at the crate file's root bind names.
+	Imports: ImportSpec{
+		Style:               ImportUse,
+		Statement:           "use_declaration",
+		NamesField:          "argument",
+		Alias:               "use_as_clause",
+		AliasPathField:      "path",
+		AliasField:          "alias",
+		Wildcard:            "use_wildcard",
+		List:                "use_list",
+		ScopedList:          "scoped_use_list",
+		ScopedListPathField: "path",
+		ScopedListListField: "list",
+		ModuleFileSuffixes:  []string{".rs", "/mod.rs"},
+	},
+	Directives: DirectiveSpec{BlockOpen: "/*", BlockClose: "*/", BlockMargin: "*"},
 })

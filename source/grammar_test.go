@@ -22,7 +22,13 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 			for kind := range spec.Scopes {
 				sets = append(sets, []string{kind})
 			}
-			for _, one := range []string{spec.PlainStringStatement, spec.VisibilityModifier} {
+			st, im := spec.Structure, spec.Imports
+			sets = append(sets, st.MethodContainers, st.ModuleScopes, st.DocstringKinds)
+			for _, one := range []string{
+				spec.PlainStringStatement, spec.VisibilityModifier,
+				st.Call, st.PlainIdentifier, st.Return, st.ExpressionStatement, st.ScopedIdentifier,
+				im.Statement, im.Alias, im.Wildcard, im.List, im.ScopedList,
+			} {
 				if one != "" {
 					sets = append(sets, []string{one})
 				}
@@ -32,7 +38,12 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 					assert.Truef(t, g.HasKind(kind), "%s: node kind %q is not in the grammar", spec.Name, kind)
 				}
 			}
-			for _, field := range []string{spec.BodyField, spec.ParamsField, spec.ParamPatternField} {
+			for _, field := range []string{
+				spec.BodyField, spec.ParamsField, spec.ParamPatternField,
+				st.CallFunctionField, st.CallArgumentsField, st.ScopedIdentifierNameField,
+				im.ModuleField, im.NamesField, im.AliasPathField, im.AliasField,
+				im.ScopedListPathField, im.ScopedListListField,
+			} {
 				if field != "" {
 					assert.NotZerof(t, g.FieldID(field), "%s: field %q is not in the grammar", spec.Name, field)
 				}
@@ -41,6 +52,19 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				assert.NotZerof(t, g.FieldID(sk.NameField), "%s: scope %s names field %q, not in the grammar", spec.Name, kind, sk.NameField)
 			}
 			assert.NotEmpty(t, spec.Extensions)
+			// Containers and modules are found among the scope ancestors.
+			for _, kind := range append(append([]string(nil), st.MethodContainers...), st.ModuleScopes...) {
+				assert.Containsf(t, spec.Scopes, kind, "%s: %q must also be a scope kind", spec.Name, kind)
+			}
+			assert.NotEmpty(t, st.Call, "%s: the structural rules need a call kind", spec.Name)
+			assert.NotEmpty(t, st.PlainIdentifier, "%s: the structural rules need a plain identifier kind", spec.Name)
+			if im.Style != lang.ImportNone {
+				assert.NotEmpty(t, im.Statement, "%s: an import style needs a statement kind", spec.Name)
+				assert.NotEmpty(t, im.ModuleFileSuffixes, "%s: an import style needs module file suffixes", spec.Name)
+			}
+			if spec.Directives.BlockOpen != "" {
+				assert.NotEmpty(t, spec.Directives.BlockClose, "%s: a block comment needs its closing marker", spec.Name)
+			}
 		})
 	}
 }

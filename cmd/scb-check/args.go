@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // checkArgs are the parsed arguments of `scb-check check`.
@@ -18,6 +19,9 @@ type checkArgs struct {
 	exitZero          bool
 	jobs              int
 	help              bool
+	astGrep           string
+	astGrepTimeout    time.Duration
+	rules             []string
 }
 
 // usageError is a command-line mistake; it is printed as is, exit 2.
@@ -36,6 +40,9 @@ var valueFlags = map[string]string{
 	"--min-duplicate-lines": "<MIN_DUPLICATE_LINES>",
 	"--jobs":                "<N>",
 	"-j":                    "<N>",
+	"--ast-grep":            "<PATH>",
+	"--ast-grep-timeout":    "<DURATION>",
+	"--rules":               "<FILE>",
 }
 
 // parseCheck parses check's arguments. Options and the path may come in
@@ -102,6 +109,16 @@ func parseCheck(args []string) (*checkArgs, error) {
 				return nil, usagef("error: invalid value '%s' for '--jobs <N>': expected a whole number >= 1", value)
 			}
 			a.jobs = n
+		case "--ast-grep":
+			a.astGrep = value
+		case "--ast-grep-timeout":
+			d, err := time.ParseDuration(value)
+			if err != nil || d <= 0 {
+				return nil, usagef("error: invalid value '%s' for '--ast-grep-timeout <DURATION>': expected a positive duration such as 90s or 10m", value)
+			}
+			a.astGrepTimeout = d
+		case "--rules":
+			a.rules = append(a.rules, value)
 		case "--verbosity":
 			a.verbose++
 		case "-h", "--help":

@@ -12,6 +12,7 @@ import (
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/rules"
 )
 
 // version is this build's version, printed by the lone --version.
@@ -23,6 +24,7 @@ Usage: scb-check <COMMAND>
 
 Commands:
   check  Analyze a file or directory and report erosion and verbosity
+  rule   Print a rule of the catalog by id
 
 Options:
   -h, --help     Print help
@@ -41,6 +43,11 @@ Options:
       --output-format <FORMAT>     human or json; the last of this and --report wins [default: human]
       --include-all                Also walk git-ignored files (and keep every finding)
       --disable-sg                 Run no ast-grep rules
+      --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, the project's
+                                   .tools install, then ast-grep on PATH)
+      --ast-grep-timeout <DURATION>  Give up on ast-grep after this long [default: 10m]
+      --rules <FILE>               Also load this ast-grep rule file (repeatable; added to
+                                   $SCB_CHECK_EXTRA_SLOP_RULES)
       --config <CONFIG>            Use this configuration file instead of discovering one
       --min-duplicate-lines <N>    Human output: hide clone groups shorter than N lines
       --exit-zero                  Exit 0 whenever a report was produced, findings or not
@@ -70,6 +77,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitClean
 	case "check":
 		return runCheck(args[1:], stdout, stderr)
+	case "rule":
+		return runRule(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "error: unrecognized subcommand '%s'\n\nUsage: scb-check <COMMAND>\n\nFor more information, try '--help'.\n", args[0])
 	return exitError
@@ -99,15 +108,25 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "debug config_loaded base_dir=%s exclude_count=%d context_lines=%d low_use_short_function_enabled=%t\n",
 			cfg.BaseDir, len(cfg.Exclude), cfg.Context, cfg.LowUse.Enabled)
 	}
-	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
+	opt := scbcheck.Options{
 		Path: a.path, Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
-	})
+		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout,
+		ExtraRuleFiles: append(extraRuleFiles(), a.rules...),
+	}
+	if !a.disableSG {
+		opt.AstGrep = locateAstGrep(a.astGrep)
+	}
+	r, err := scbcheck.Analyze(context.Background(), opt)
 	if r != nil {
 		logFiles(stderr, r, a)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError
+	}
+	if r.AstGrep.Version != "" && r.AstGrep.Version != rules.PinnedAstGrep {
+		fmt.Fprintf(stderr, "warning: ast-grep %s at %s differs from the pinned %s; findings may differ from the reference's\n",
+			r.AstGrep.Version, r.AstGrep.Binary, rules.PinnedAstGrep)
 	}
 	if a.verbose >= 1 {
 		fmt.Fprintf(stderr, "info analysis_complete files_scanned=%d total_loc=%d has_findings=%t\n",
@@ -116,7 +135,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if a.json {
 		err = report.WriteJSON(stdout, r)
 	} else {
-		err = report.WriteHuman(stdout, r, report.HumanOptions{CWD: cwd, Context: cfg.Context})
+		err = report.WriteHuman(stdout, r, report.HumanOptions{CWD: cwd, Context: cfg.Context, MinDuplicateLines: a.minDuplicateLines})
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -1,0 +1,383 @@
+package rules
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// testCatalog builds a catalog from rule documents.
+func testCatalog(t *testing.T, text string) *Catalog {
+	t.Helper()
+	rules, errs := parseRuleFile("test.yml", "test.yml", []byte(text))
+	require.Empty(t, errs)
+	return &Catalog{Rules: rules}
+}
+
+// writeFiles writes files (relative path -> text) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for rel, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	}
+}
+
+// fakeAstGrep writes a shell script standing in for ast-grep.
+func fakeAstGrep(t *testing.T, script string) string {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake ast-grep is a shell script")
+	}
+	p := filepath.Join(t.TempDir(), "fake-ast-grep")
+	require.NoError(t, os.WriteFile(p, []byte("#!/bin/sh\n"+script+"\n"), 0o755))
+	return p
+}
+
+const severityRules = `id: sev-hint
+language: python
+severity: hint
+message: hint pass
+rule: {pattern: pass}
+---
+id: sev-info
+language: python
+severity: info
+message: info pass
+rule: {pattern: pass}
+---
+id: sev-warning
+language: python
+severity: warning
+message: warning pass
+rule: {pattern: pass}
+---
+id: sev-error
+language: python
+severity: error
+message: error pass
+rule: {pattern: pass}
+---
+id: sev-off
+language: python
+severity: off
+message: off pass
+rule: {pattern: pass}
+---
+id: sev-rust
+language: rust
+severity: warning
+message: a rust rule never runs on python
+rule: {kind: function_item}
+`
+
+func TestProbeAstGrep(t *testing.T) {
+	version, err := ProbeAstGrep(context.Background(), astGrepBinary(t))
+	require.NoError(t, err)
+	assert.Equal(t, PinnedAstGrep, version, "the installed ast-grep is the pinned one")
+
+	_, err = ProbeAstGrep(context.Background(), filepath.Join(t.TempDir(), "no-ast-grep"))
+	require.Error(t, err)
+	assert.ErrorIs(t, err, ErrAstGrepNotFound)
+	assert.Contains(t, err.Error(), "scripts/setup")
+
+	_, err = ProbeAstGrep(context.Background(), fakeAstGrep(t, "echo something else"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `printed "something else", not "ast-grep X.Y.Z"`)
+}
+
+func TestScanSeverities(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.py": "pass\n"})
+	file := filepath.Join(dir, "a.py")
+	cat := testCatalog(t, severityRules)
+	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+
+	cases := []struct {
+		name       string
+		includeAll bool
+		want       map[string]string // rule id -> label
+	}{
+		{"warning and error rules run by default, error labelled critical", false,
+			map[string]string{"sev-warning": "warning", "sev-error": "critical"}},
+		{"hint and info rules run with include-all, labelled info; off never runs", true,
+			map[string]string{"sev-hint": "info", "sev-info": "info", "sev-warning": "warning", "sev-error": "critical"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			findings, err := scanner.Scan(context.Background(), cat, []string{file}, tc.includeAll)
+			require.NoError(t, err)
+			got := map[string]string{}
+			for _, f := range findings {
+				got[f.RuleID] = f.Severity
+				assert.Equal(t, strings.TrimPrefix(f.RuleID, "sev-")+" pass", f.Message)
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestScanFindings(t *testing.T) {
+	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFiles(t, dir, map[string]string{
+		"loop.py":           "items = []\nfor index in range(len(items)):\n    print(items[index])\n",
+		"gui.pyw":           "for i in range(len(rows)):\n    pass\n",
+		"lib.rs":            "fn main() {}\n",
+		".gitignore":        "ignored/\n.hidden/\n",
+		"ignored/skip.py":   "for j in range(len(xs)): pass\n",
+		".hidden/secret.py": "for k in range(len(ys)): pass\n",
+	})
+	cat := testCatalog(t, `id: range-len
+language: python
+severity: warning
+message: loop over $SEQ directly
+rule:
+  kind: for_statement
+  has:
+    field: right
+    pattern: range(len($SEQ))
+`)
+	abs := filepath.Join(dir, "gui.pyw")
+	files := []string{"./loop.py", "gui.pyw", "lib.rs", "ignored/skip.py", ".hidden/secret.py", "loop.py", abs}
+
+	findings, err := scanner.Scan(context.Background(), cat, files, false)
+	require.NoError(t, err)
+	// Sorted by file in byte order; "./loop.py" and "loop.py" are one file,
+	// "gui.pyw" and its absolute path are not resolved to one.
+	want := []Finding{
+		{RuleID: "range-len", Severity: "warning", Message: "loop over items directly", File: "./loop.py",
+			StartLine: 2, EndLine: 3, StartCol: 0, EndCol: 23,
+			Text: "for index in range(len(items)):\n    print(items[index])"},
+		{RuleID: "range-len", Severity: "warning", Message: "loop over ys directly", File: ".hidden/secret.py",
+			StartLine: 1, EndLine: 1, StartCol: 0, EndCol: 29, Text: "for k in range(len(ys)): pass"},
+		{RuleID: "range-len", Severity: "warning", Message: "loop over rows directly", File: abs,
+			StartLine: 1, EndLine: 2, StartCol: 0, EndCol: 8, Text: "for i in range(len(rows)):\n    pass"},
+		{RuleID: "range-len", Severity: "warning", Message: "loop over rows directly", File: "gui.pyw",
+			StartLine: 1, EndLine: 2, StartCol: 0, EndCol: 8, Text: "for i in range(len(rows)):\n    pass"},
+		{RuleID: "range-len", Severity: "warning", Message: "loop over xs directly", File: "ignored/skip.py",
+			StartLine: 1, EndLine: 1, StartCol: 0, EndCol: 29, Text: "for j in range(len(xs)): pass"},
+	}
+	assert.Equal(t, want, findings, "explicit files are scanned whatever the ignore files say; .pyw is Python; .rs is not passed")
+}
+
+func TestScanRunsNothingWithoutWork(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-ast-grep")
+	scanner := &Scanner{Binary: missing}
+	cases := []struct {
+		name       string
+		cat        *Catalog
+		files      []string
+		includeAll bool
+	}{
+		{"no python file", testCatalog(t, severityRules), []string{"a.rs", "b.txt", "c.py.bak", ".py"}, true},
+		{"no active rule without include-all", testCatalog(t, "id: only-info\nlanguage: python\nseverity: info\nrule: {pattern: pass}\n"),
+			[]string{"a.py"}, false},
+		{"no rule at all", &Catalog{}, []string{"a.py"}, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			findings, err := scanner.Scan(context.Background(), tc.cat, tc.files, tc.includeAll)
+			require.NoError(t, err, "no process is started, so the missing binary is not noticed")
+			assert.Empty(t, findings)
+		})
+	}
+}
+
+func TestScanFailures(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.py": "pass\n"})
+	file := filepath.Join(dir, "a.py")
+	cat := testCatalog(t, severityRules)
+
+	cases := []struct {
+		name    string
+		binary  string
+		timeout time.Duration
+		want    []string
+		is      error
+	}{
+		{name: "a missing binary says how to install it", binary: filepath.Join(dir, "no-ast-grep"),
+			want: []string{"ast-grep not found at " + filepath.Join(dir, "no-ast-grep"), "scripts/setup",
+				"@ast-grep/cli@" + PinnedAstGrep, "--ast-grep PATH", "--disable-sg"},
+			is: ErrAstGrepNotFound},
+		{name: "a binary missing from PATH says how to install it", binary: "no-such-ast-grep-binary",
+			want: []string{"ast-grep not found at no-such-ast-grep-binary"}, is: ErrAstGrepNotFound},
+		{name: "a crash reports the exit status and stderr", binary: fakeAstGrep(t, "echo '  boom: broken  ' >&2\nexit 3"),
+			want: []string{"ast-grep failed (exit status 3): boom: broken\n", "--disable-sg"}},
+		{name: "a hang past the timeout is killed and reported", binary: fakeAstGrep(t, "sleep 30"), timeout: 300 * time.Millisecond,
+			want: []string{"ast-grep did not finish within 300ms"}},
+		{name: "output that is not JSON is quoted", binary: fakeAstGrep(t, "echo 'this is not json'"),
+			want: []string{`cannot read ast-grep's output: not a JSON match`, `"this is not json"`}},
+		{name: "a long bad line is truncated", binary: fakeAstGrep(t, "head -c 5000 /dev/zero | tr '\\0' x; echo"),
+			want: []string{`"` + strings.Repeat("x", maxQuoted) + `…"`}},
+		{name: "a match of a rule that was not run is an error", binary: fakeAstGrep(t,
+			`echo '{"text":"pass","file":"`+file+`","ruleId":"sev-off","message":"m","range":{"start":{"line":0,"column":0},"end":{"line":0,"column":4}}}'`),
+			want: []string{`a match of rule "sev-off", which was not run`}},
+		{name: "a match in a file that was not given is an error", binary: fakeAstGrep(t,
+			`echo '{"text":"pass","file":"other.py","ruleId":"sev-error","message":"m","range":{"start":{"line":0,"column":0},"end":{"line":0,"column":4}}}'`),
+			want: []string{`a match in file "other.py", which was not scanned`}},
+		{name: "a match without range is an error", binary: fakeAstGrep(t,
+			`echo '{"text":"pass","file":"`+file+`","ruleId":"sev-error","message":"m"}'`),
+			want: []string{`a match without ruleId, file, range or text`}},
+		{name: "an ERROR line on stderr fails the scan even with exit 0", binary: fakeAstGrep(t, "echo 'ERROR: a.py: Permission denied' >&2"),
+			want: []string{"ast-grep reported errors: ERROR: a.py: Permission denied"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			scanner := &Scanner{Binary: tc.binary, Timeout: tc.timeout}
+			start := time.Now()
+			findings, err := scanner.Scan(context.Background(), cat, []string{file}, true)
+			require.Error(t, err)
+			assert.Nil(t, findings)
+			assert.Less(t, time.Since(start), 10*time.Second, "a killed ast-grep does not hold the scan")
+			for _, w := range tc.want {
+				assert.Contains(t, err.Error(), w)
+			}
+			if tc.is != nil {
+				assert.ErrorIs(t, err, tc.is)
+			}
+		})
+	}
+}
+
+func TestScanCancelled(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.py": "pass\n"})
+	scanner := &Scanner{Binary: fakeAstGrep(t, "exec sleep 30")}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := scanner.Scan(ctx, testCatalog(t, severityRules), []string{filepath.Join(dir, "a.py")}, true)
+	require.Error(t, err)
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Less(t, time.Since(start), 10*time.Second)
+}
+
+func TestScanInvalidRule(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.py": "pass\n"})
+	cat := testCatalog(t, "id: bad-kind\nlanguage: python\nseverity: warning\nrule: {kind: not_a_node_kind}\n")
+	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+
+	_, err := scanner.Scan(context.Background(), cat, []string{filepath.Join(dir, "a.py")}, false)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "ast-grep failed (exit status")
+	assert.Contains(t, err.Error(), "Cannot parse rule the combined rule file")
+	assert.Contains(t, err.Error(), "a rule of the catalog is not valid for this ast-grep")
+	assert.NotContains(t, err.Error(), tmp, "the deleted temporary file is not named")
+	left, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, left, "the temporary rule file is removed")
+}
+
+func TestScanRemovesRuleFile(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.py": "pass\n"})
+	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+	findings, err := scanner.Scan(context.Background(), testCatalog(t, severityRules), []string{filepath.Join(dir, "a.py")}, false)
+	require.NoError(t, err)
+	assert.Len(t, findings, 2)
+	left, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, left)
+}
+
+func TestApplyThresholds(t *testing.T) {
+	cat := testCatalog(t, passRule+"---\nid: unrelated\nlanguage: python\nseverity: warning\nrule: {pattern: pass}\n"+
+		"---\nid: ten\nlanguage: python\nseverity: info\nmetadata:\n  min_file_count: 10\nrule: {pattern: pass}\n"+
+		"---\nid: flow\nlanguage: python\nseverity: info\nmetadata: {min_file_count: 10}\nrule: {pattern: pass}\n")
+	f := func(rule, file string, line int) Finding {
+		return Finding{RuleID: rule, Severity: "warning", File: file, StartLine: line, EndLine: line}
+	}
+	cases := []struct {
+		name     string
+		findings []Finding
+		want     []Finding
+	}{
+		{
+			name: "a threshold of 2 keeps the dense pair and the unrelated rule (reference item 10)",
+			findings: []Finding{
+				f("env-threshold-pass", "dense.py", 1), f("env-threshold-pass", "dense.py", 2),
+				f("env-threshold-pass", "sparse.py", 1), f("unrelated", "sparse.py", 3),
+			},
+			want: []Finding{
+				f("env-threshold-pass", "dense.py", 1), f("env-threshold-pass", "dense.py", 2), f("unrelated", "sparse.py", 3),
+			},
+		},
+		{
+			name:     "counts are per file, not per run",
+			findings: []Finding{f("env-threshold-pass", "a.py", 1), f("env-threshold-pass", "b.py", 1)},
+			want:     []Finding{},
+		},
+		{
+			name:     "nine findings do not reach a threshold of 10",
+			findings: []Finding{f("ten", "a.py", 1), f("ten", "a.py", 2), f("ten", "a.py", 3), f("ten", "a.py", 4), f("ten", "a.py", 5), f("ten", "a.py", 6), f("ten", "a.py", 7), f("ten", "a.py", 8), f("ten", "a.py", 9)},
+			want:     []Finding{},
+		},
+		{
+			name:     "ten findings reach a threshold of 10",
+			findings: []Finding{f("ten", "a.py", 1), f("ten", "a.py", 2), f("ten", "a.py", 3), f("ten", "a.py", 4), f("ten", "a.py", 5), f("ten", "a.py", 6), f("ten", "a.py", 7), f("ten", "a.py", 8), f("ten", "a.py", 9), f("ten", "a.py", 10)},
+			want:     []Finding{f("ten", "a.py", 1), f("ten", "a.py", 2), f("ten", "a.py", 3), f("ten", "a.py", 4), f("ten", "a.py", 5), f("ten", "a.py", 6), f("ten", "a.py", 7), f("ten", "a.py", 8), f("ten", "a.py", 9), f("ten", "a.py", 10)},
+		},
+		{
+			name:     "a min_file_count in a flow mapping is not seen by the text scan, so there is no threshold",
+			findings: []Finding{f("flow", "a.py", 1)},
+			want:     []Finding{f("flow", "a.py", 1)},
+		},
+		{
+			name:     "a rule unknown to the catalog has no threshold",
+			findings: []Finding{f("unknown", "a.py", 1)},
+			want:     []Finding{f("unknown", "a.py", 1)},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, ApplyThresholds(tc.findings, cat))
+		})
+	}
+}
+
+func TestSortFindings(t *testing.T) {
+	a := Finding{RuleID: "r", Severity: "warning", File: "a.py", StartLine: 1, EndLine: 1, StartCol: 0, EndCol: 4, Text: "pass"}
+	later := func(change func(*Finding)) Finding { g := a; change(&g); return g }
+	cases := []struct {
+		name string
+		in   []Finding
+		want []Finding
+	}{
+		{"exact duplicates are removed", []Finding{a, a}, []Finding{a}},
+		{"file orders first", []Finding{later(func(g *Finding) { g.File = "b.py"; g.StartLine = 0 }), a},
+			[]Finding{a, later(func(g *Finding) { g.File = "b.py"; g.StartLine = 0 })}},
+		{"then end line before start column", []Finding{later(func(g *Finding) { g.EndLine = 2; g.StartCol = 0 }), later(func(g *Finding) { g.StartCol = 3 })},
+			[]Finding{later(func(g *Finding) { g.StartCol = 3 }), later(func(g *Finding) { g.EndLine = 2; g.StartCol = 0 })}},
+		{"then rule id, severity, message, text", []Finding{later(func(g *Finding) { g.Text = "z" }), later(func(g *Finding) { g.Message = "m" }), later(func(g *Finding) { g.RuleID = "s" })},
+			[]Finding{later(func(g *Finding) { g.Text = "z" }), later(func(g *Finding) { g.Message = "m" }), later(func(g *Finding) { g.RuleID = "s" })}},
+		{"findings differing in text only are both kept", []Finding{a, later(func(g *Finding) { g.Text = "other" })},
+			[]Finding{later(func(g *Finding) { g.Text = "other" }), a}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, sortFindings(tc.in))
+		})
+	}
+}
+
+func TestSeverityLabel(t *testing.T) {
+	for severity, want := range map[string]string{"hint": "info", "info": "info", "warning": "warning", "error": "critical", "off": "warning"} {
+		assert.Equal(t, want, severityLabel(severity), severity)
+	}
+}

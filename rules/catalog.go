@@ -1,0 +1,287 @@
+package rules
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+//go:embed builtin/python/*.yml
+var builtinRules embed.FS
+
+// builtinGlob selects the embedded rule files.
+const builtinGlob = "builtin/python/*.yml"
+
+// OriginBuiltin is the Origin of a bundled rule.
+const OriginBuiltin = "builtin"
+
+// StructuralIDs are the ids of the structural rules, in the order they
+// run. No ast-grep rule may use one of them.
+var StructuralIDs = []string{"trivial-wrapper", "low-use-short-function"}
+
+// structuralRuleDocs are the metadata documents printed for the structural
+// rules by `scb-check rule ID`.
+var structuralRuleDocs = map[string]string{
+	"trivial-wrapper": "id: trivial-wrapper\n" +
+		"severity: warning\n" +
+		"target: symbol\n" +
+		"kind: structural\n" +
+		"message: Function adds no behavior.",
+	"low-use-short-function": "id: low-use-short-function\n" +
+		"severity: info\n" +
+		"target: symbol\n" +
+		"kind: structural\n" +
+		"message: Short low-use function can be inlined safely.",
+}
+
+// ruleSeverities are the severities ast-grep accepts.
+var ruleSeverities = map[string]bool{"hint": true, "info": true, "warning": true, "error": true, "off": true}
+
+// Rule is one ast-grep rule of the catalog.
+type Rule struct {
+	// ID is the rule id, found by the reference's text scan: the first line
+	// of the document whose trimmed form starts with "id:", quotes stripped.
+	ID string
+	// Language is the rule's language as written ("python").
+	Language string
+	// Severity is the ast-grep severity as written: hint, info, warning,
+	// error or off ("hint" when the document has none, as in ast-grep).
+	Severity string
+	// MinFileCount is the rule's threshold: its findings in a file are kept
+	// only when the file has at least this many. 0 when there is none (the
+	// reference applies a min_file_count only when it is greater than 1).
+	MinFileCount int
+	// Doc is the rule's YAML document text, trimmed.
+	Doc string
+	// Origin is OriginBuiltin or the path of the extra rule file.
+	Origin string
+}
+
+// Catalog is the set of ast-grep rules of a run.
+type Catalog struct {
+	// Rules are the bundled rules sorted by id, then the extra rules in
+	// file order.
+	Rules []Rule
+}
+
+// LoadCatalog loads the bundled rules and then the rules of each extra file
+// (a file may hold several documents separated by "---"). Every problem is
+// collected: unreadable files, documents that are not valid rules, and
+// repeated ids (also ids equal to a structural rule's) are returned
+// together in one error.
+func LoadCatalog(extraFiles []string) (*Catalog, error) {
+	var errs []error
+	var builtin []Rule
+	names, err := fs.Glob(builtinRules, builtinGlob)
+	if err != nil {
+		return nil, fmt.Errorf("failed to list bundled rules: %w", err)
+	}
+	for _, name := range names {
+		data, err := builtinRules.ReadFile(name)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("failed to read ast-grep rule file %s: %w", name, err))
+			continue
+		}
+		rules, perrs := parseRuleFile(name, OriginBuiltin, data)
+		builtin = append(builtin, rules...)
+		errs = append(errs, perrs...)
+	}
+	sort.SliceStable(builtin, func(i, j int) bool { return builtin[i].ID < builtin[j].ID })
+
+	cat := &Catalog{Rules: builtin}
+	for _, file := range extraFiles {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("failed to read ast-grep rule file %s: %w", file, err))
+			continue
+		}
+		rules, perrs := parseRuleFile(file, file, data)
+		cat.Rules = append(cat.Rules, rules...)
+		errs = append(errs, perrs...)
+	}
+	errs = append(errs, duplicateIDs(cat.Rules)...)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return cat, nil
+}
+
+// duplicateIDs reports every id used twice, or used by a structural rule.
+func duplicateIDs(rules []Rule) []error {
+	var errs []error
+	firstOrigin := map[string]string{}
+	for _, id := range StructuralIDs {
+		firstOrigin[id] = "structural rules"
+	}
+	for _, r := range rules {
+		if first, seen := firstOrigin[r.ID]; seen {
+			errs = append(errs, fmt.Errorf("duplicate rule id: %s (in %s, already defined by %s)", r.ID, r.Origin, first))
+			continue
+		}
+		firstOrigin[r.ID] = r.Origin
+	}
+	return errs
+}
+
+// IDs returns every rule id: the ast-grep rules in catalog order, then the
+// structural rules.
+func (c *Catalog) IDs() []string {
+	ids := make([]string, 0, len(c.Rules)+len(StructuralIDs))
+	for _, r := range c.Rules {
+		ids = append(ids, r.ID)
+	}
+	return append(ids, StructuralIDs...)
+}
+
+// Lookup returns the text `scb-check rule ID` prints (without the final
+// newline): an ast-grep rule's YAML document, or a structural rule's
+// five-line metadata document.
+func (c *Catalog) Lookup(id string) (text string, ok bool) {
+	for _, r := range c.Rules {
+		if r.ID == id {
+			return r.Doc, true
+		}
+	}
+	text, ok = structuralRuleDocs[id]
+	return text, ok
+}
+
+// byID indexes the catalog's rules by id.
+func (c *Catalog) byID() map[string]Rule {
+	m := make(map[string]Rule, len(c.Rules))
+	for _, r := range c.Rules {
+		if _, dup := m[r.ID]; !dup {
+			m[r.ID] = r
+		}
+	}
+	return m
+}
+
+// ruleHeader is the part of a rule document checked when loading; ast-grep
+// checks the rest when it runs the rule.
+type ruleHeader struct {
+	ID       string    `yaml:"id"`
+	Language string    `yaml:"language"`
+	Severity string    `yaml:"severity"`
+	Rule     yaml.Node `yaml:"rule"`
+}
+
+// parseRuleFile splits a rule file into its documents and parses each one.
+// origin is recorded in the rules; path names the file in errors.
+func parseRuleFile(path, origin string, data []byte) ([]Rule, []error) {
+	var rules []Rule
+	var errs []error
+	for i, doc := range splitDocuments(string(data)) {
+		r, err := parseRuleDocument(doc.text, origin)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("failed to parse ast-grep rule file %s: document %d (line %d): %w", path, i+1, doc.line, err))
+			continue
+		}
+		if r != nil {
+			rules = append(rules, *r)
+		}
+	}
+	return rules, errs
+}
+
+// document is one "---" section of a rule file.
+type document struct {
+	text string // trimmed
+	line int    // 1-based line in the file where the trimmed text starts
+}
+
+// splitDocuments splits a rule file as the reference does: on "\n---",
+// each piece with its leading dashes and surrounding whitespace trimmed;
+// empty pieces are dropped.
+func splitDocuments(data string) []document {
+	var docs []document
+	line := 1
+	for i, piece := range strings.Split(data, "\n---") {
+		if i > 0 {
+			line++ // the newline consumed by the separator
+		}
+		start := strings.TrimLeftFunc(strings.TrimLeft(piece, "-"), unicode.IsSpace)
+		if trimmed := strings.TrimRightFunc(start, unicode.IsSpace); trimmed != "" {
+			lead := piece[:len(piece)-len(start)]
+			docs = append(docs, document{text: trimmed, line: line + strings.Count(lead, "\n")})
+		}
+		line += strings.Count(piece, "\n")
+	}
+	return docs
+}
+
+// parseRuleDocument reads one rule document. It returns nil, nil for a
+// document holding only comments.
+func parseRuleDocument(doc, origin string) (*Rule, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal([]byte(doc), &root); err != nil {
+		return nil, err
+	}
+	if len(root.Content) == 0 {
+		return nil, nil
+	}
+	if root.Content[0].Kind != yaml.MappingNode {
+		return nil, errors.New("a rule must be a YAML mapping")
+	}
+	id, ok := scanField(doc, "id:")
+	if !ok || id == "" {
+		return nil, errors.New("no `id:` line")
+	}
+	var h ruleHeader
+	if err := root.Content[0].Decode(&h); err != nil {
+		return nil, fmt.Errorf("rule %s: %w", id, err)
+	}
+	switch {
+	case h.ID != id:
+		return nil, fmt.Errorf("rule %s: the id line reads %q but the YAML id is %q", id, id, h.ID)
+	case h.Language == "":
+		return nil, fmt.Errorf("rule %s: missing `language`", id)
+	case h.Rule.Kind == 0:
+		return nil, fmt.Errorf("rule %s: missing `rule`", id)
+	case h.Rule.Kind != yaml.MappingNode:
+		return nil, fmt.Errorf("rule %s: `rule` must be a mapping", id)
+	}
+	if h.Severity == "" {
+		h.Severity = "hint"
+	}
+	if !ruleSeverities[h.Severity] {
+		return nil, fmt.Errorf("rule %s: unknown severity %q (want hint, info, warning, error or off)", id, h.Severity)
+	}
+	r := &Rule{ID: id, Language: h.Language, Severity: h.Severity, Doc: doc, Origin: origin}
+	if v, ok := scanField(doc, "min_file_count:"); ok {
+		// 31 bits: the value fits an int on every platform.
+		if n, err := strconv.ParseUint(v, 10, 31); err == nil && n > 1 {
+			r.MinFileCount = int(n)
+		}
+	}
+	return r, nil
+}
+
+// scanField is the reference's text scan: the value of the first line
+// whose trimmed form starts with key, trimmed and with quotes stripped.
+func scanField(doc, key string) (string, bool) {
+	for _, line := range strings.Split(doc, "\n") {
+		line = strings.TrimSpace(line)
+		if rest, ok := strings.CutPrefix(line, key); ok {
+			return strings.Trim(strings.TrimSpace(rest), `"'`), true
+		}
+	}
+	return "", false
+}
+
+// isPythonRule reports whether ast-grep runs the rule on Python files.
+func isPythonRule(r Rule) bool {
+	switch strings.ToLower(r.Language) {
+	case "python", "py":
+		return true
+	}
+	return false
+}

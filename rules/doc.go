@@ -1,0 +1,20 @@
+// Package rules holds scb-check's rule catalog and its ast-grep runner.
+//
+// The catalog is data: every bundled rule is one YAML file under
+// builtin/<language>/<rule-id>.yml, embedded in the binary. A file holds the
+// ast-grep fields (id, language, severity, message, rule, constraints,
+// metadata) plus our own documentation (docs: title, why, instead) and
+// examples (examples: invalid snippets that must be flagged, valid snippets
+// that must not). The ast-grep CLI ignores the extra keys. Extra rule files
+// given by the user are added after the bundled ones; rule ids are found by
+// the reference's text scan and must be unique across the catalog and the
+// structural rules.
+//
+// Rules run through the ast-grep CLI, pinned at version PinnedAstGrep: one
+// process per scan over an explicit list of Python files, its JSON stream
+// read back into Findings. ApplyThresholds then applies the rules'
+// min_file_count thresholds.
+//
+// The package never prints, logs, exits or reads the environment; the
+// command line finds the ast-grep binary and passes it in.
+package rules

@@ -1,0 +1,217 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// localAstGrep is the project-local ast-grep installed by scripts/setup,
+// relative to this package's directory (the tests' working directory).
+const localAstGrep = "../.tools/ast-grep/node_modules/.bin/ast-grep"
+
+// astGrepBinary returns the ast-grep the tests run: $SCB_CHECK_AST_GREP,
+// else the project-local install. The tests fail, never skip, without it.
+func astGrepBinary(t testing.TB) string {
+	t.Helper()
+	if bin := os.Getenv("SCB_CHECK_AST_GREP"); bin != "" {
+		return bin
+	}
+	local, err := filepath.Abs(filepath.FromSlash(localAstGrep))
+	require.NoError(t, err)
+	if _, err := os.Stat(local); err != nil {
+		t.Fatalf("ast-grep %s is needed by the rule tests and was not found at %s (%v): "+
+			"run scripts/setup, or set SCB_CHECK_AST_GREP to an ast-grep binary", PinnedAstGrep, local, err)
+	}
+	return local
+}
+
+// examples are a rule's own test snippets.
+type examples struct {
+	Invalid []string `yaml:"invalid"`
+	Valid   []string `yaml:"valid"`
+}
+
+// ruleExamples reads the examples of a rule document.
+func ruleExamples(r Rule) (examples, error) {
+	var doc struct {
+		Examples examples `yaml:"examples"`
+	}
+	err := yaml.Unmarshal([]byte(r.Doc), &doc)
+	return doc.Examples, err
+}
+
+// example is one snippet written to its own file.
+type example struct {
+	rule  string
+	kind  string // "invalid" or "valid"
+	index int
+}
+
+func (e example) String() string { return fmt.Sprintf("%s: examples.%s[%d]", e.rule, e.kind, e.index) }
+
+// exampleFailures runs the examples of rules through ast-grep in one
+// process, every example in its own file, and returns one message per
+// failure: an invalid example with no finding of its rule, a valid example
+// with one. A rule that ast-grep rejects is a failure of its own; the
+// others still run.
+func exampleFailures(t *testing.T, scanner *Scanner, rules []Rule) []string {
+	t.Helper()
+	var failures []string
+	dir := t.TempDir()
+	byFile := map[string]example{}
+	var files []string
+	for i, r := range rules {
+		ex, err := ruleExamples(r)
+		if err != nil {
+			failures = append(failures, fmt.Sprintf("%s: cannot read its examples: %v", r.ID, err))
+			continue
+		}
+		for kind, snippets := range map[string][]string{"invalid": ex.Invalid, "valid": ex.Valid} {
+			for j, code := range snippets {
+				f := filepath.Join(dir, fmt.Sprintf("%03d-%s-%s-%d.py", i, r.ID, kind, j))
+				require.NoError(t, os.WriteFile(f, []byte(code), 0o644))
+				byFile[f] = example{rule: r.ID, kind: kind, index: j}
+				files = append(files, f)
+			}
+		}
+	}
+	sort.Strings(files)
+
+	findings, err := scanner.Scan(context.Background(), &Catalog{Rules: rules}, files, true)
+	if err != nil {
+		// Name the rules ast-grep rejects (one process each, on failure
+		// only), then run the others together again.
+		var accepted []Rule
+		for _, r := range rules {
+			empty := filepath.Join(t.TempDir(), "empty.py")
+			require.NoError(t, os.WriteFile(empty, nil, 0o644))
+			if _, rerr := scanner.Scan(context.Background(), &Catalog{Rules: []Rule{r}}, []string{empty}, true); rerr != nil {
+				failures = append(failures, fmt.Sprintf("%s: ast-grep rejects the rule: %v", r.ID, rerr))
+				continue
+			}
+			accepted = append(accepted, r)
+		}
+		if len(accepted) == len(rules) || len(accepted) == 0 {
+			return append(failures, fmt.Sprintf("the examples scan failed: %v", err))
+		}
+		findings, err = scanner.Scan(context.Background(), &Catalog{Rules: accepted}, files, true)
+		if err != nil {
+			return append(failures, fmt.Sprintf("the examples scan failed without the rejected rules: %v", err))
+		}
+		rules = accepted
+	}
+
+	own := map[string][]Finding{} // file -> findings of the file's own rule
+	for _, f := range findings {
+		if ex, ok := byFile[f.File]; ok && ex.rule == f.RuleID {
+			own[f.File] = append(own[f.File], f)
+		}
+	}
+	ran := map[string]bool{}
+	for _, r := range rules {
+		ran[r.ID] = true
+	}
+	for _, f := range files {
+		ex := byFile[f]
+		if !ran[ex.rule] {
+			continue
+		}
+		switch got := own[f]; {
+		case ex.kind == "invalid" && len(got) == 0:
+			failures = append(failures, fmt.Sprintf("%s must be flagged by %s and is not", ex, ex.rule))
+		case ex.kind == "valid" && len(got) > 0:
+			var lines []string
+			for _, g := range got {
+				lines = append(lines, fmt.Sprintf("line %d %q", g.StartLine, g.Text))
+			}
+			failures = append(failures, fmt.Sprintf("%s must not be flagged by %s and is, at %s", ex, ex.rule, strings.Join(lines, ", ")))
+		}
+	}
+	sort.Strings(failures)
+	return failures
+}
+
+func TestRuleExamples(t *testing.T) {
+	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: 5 * time.Minute}
+	cat, err := LoadCatalog(nil)
+	require.NoError(t, err)
+	for _, f := range exampleFailures(t, scanner, cat.Rules) {
+		t.Error(f)
+	}
+}
+
+// TestExampleChecker checks the examples test itself on a correct rule, a
+// rule whose examples contradict it, and a rule ast-grep rejects.
+func TestExampleChecker(t *testing.T) {
+	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+	cat, err := LoadCatalog(nil)
+	require.NoError(t, err)
+	rangeLen, ok := cat.byID()["for-range-len"]
+	require.True(t, ok)
+
+	broken := `id: broken-print
+language: python
+severity: info
+message: print call
+rule:
+  pattern: print($X)
+examples:
+  invalid:
+    - print(1)
+    - x = 1
+  valid:
+    - print(2)
+    - y = 2
+---
+id: rejected-kind
+language: python
+severity: warning
+message: no such kind
+rule:
+  kind: not_a_node_kind
+examples:
+  invalid:
+    - pass
+  valid:
+    - x = 1
+`
+	extra, errs := parseRuleFile("broken.yml", "broken.yml", []byte(broken))
+	require.Empty(t, errs)
+	require.Len(t, extra, 2)
+
+	cases := []struct {
+		name  string
+		rules []Rule
+		want  []string // prefixes of the failures, sorted
+	}{
+		{"for-range-len's examples hold", []Rule{rangeLen}, nil},
+		{"contradicting examples are named by rule and index", []Rule{rangeLen, extra[0]}, []string{
+			"broken-print: examples.invalid[1] must be flagged by broken-print and is not",
+			"broken-print: examples.valid[0] must not be flagged by broken-print and is, at line 1 \"print(2)\"",
+		}},
+		{"a rule ast-grep rejects is named and the others still run", []Rule{rangeLen, extra[0], extra[1]}, []string{
+			"broken-print: examples.invalid[1] must be flagged by broken-print and is not",
+			"broken-print: examples.valid[0] must not be flagged by broken-print and is, at line 1 \"print(2)\"",
+			"rejected-kind: ast-grep rejects the rule: ast-grep failed",
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := exampleFailures(t, scanner, tc.rules)
+			require.Len(t, got, len(tc.want), "failures: %q", got)
+			for i := range tc.want {
+				assert.True(t, strings.HasPrefix(got[i], tc.want[i]), "failure %q, want prefix %q", got[i], tc.want[i])
+			}
+		})
+	}
+}

@@ -1,0 +1,5 @@
+from helpers import _clean
+
+
+def first(value):
+    return _clean(value)

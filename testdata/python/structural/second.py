@@ -1,0 +1,5 @@
+from helpers import _clean
+
+
+def second(value):
+    return _clean(value)

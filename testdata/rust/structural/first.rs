@@ -1,0 +1,5 @@
+use crate::helpers::clean;
+
+pub fn first(value: &str) -> String {
+    clean(value)
+}

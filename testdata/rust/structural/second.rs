@@ -1,0 +1,5 @@
+use crate::helpers::{clean, self};
+
+pub fn second(value: &str) -> String {
+    clean(value)
+}
