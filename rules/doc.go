@@ -15,6 +15,13 @@
 // read back into Findings. ApplyThresholds then applies the rules'
 // min_file_count thresholds.
 //
+// The structural rules, trivial-wrapper and low-use-short-function, work
+// on facts gathered from each file's tree (call sites, body shapes, import
+// bindings): calls are resolved to functions across files, and each rule
+// yields StructuralFindings. Source directives (scbc ignore, scbc boundary)
+// are validated against the catalog's ids and the file's callables, and a
+// DirectiveFilter drops the findings they suppress.
+//
 // The package never prints, logs, exits or reads the environment; the
 // command line finds the ast-grep binary and passes it in.
 package rules
