@@ -4,6 +4,7 @@ package source
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <malloc.h>
 
 // The subset of the tree-sitter C API used here. The runtime itself is
 // compiled and linked by github.com/tree-sitter/go-tree-sitter, which this
@@ -48,7 +49,15 @@ void ts_set_allocator(void *(*new_malloc)(size_t), void *(*new_calloc)(size_t, s
 // allocator. The Go binding routes every allocation through a callback
 // into Go (itself calling C malloc), which costs about a fifth of the parse
 // time; memory from either path is plain malloc memory.
-static void scb_use_libc_allocator(void) { ts_set_allocator(malloc, calloc, realloc, free); }
+//
+// It also caps glibc's per-thread arenas: cgo calls run on many OS threads,
+// and each arena kept its own freed tree memory, which doubled peak RSS.
+static void scb_use_libc_allocator(void) {
+	ts_set_allocator(malloc, calloc, realloc, free);
+#ifdef M_ARENA_MAX
+	mallopt(M_ARENA_MAX, 2);
+#endif
+}
 
 typedef struct {
 	uint32_t start_byte, end_byte, start_row, end_row;
@@ -59,6 +68,7 @@ typedef struct {
 } scb_node;
 
 enum { SCB_NAMED = 1, SCB_EXTRA = 2, SCB_MISSING = 4, SCB_ERROR = 8 };
+enum { SCB_TRIM_NODES = 200000 };
 
 static TSParser *scb_parser_new(const void *language) {
 	TSParser *p = ts_parser_new();
@@ -121,6 +131,9 @@ static uint32_t scb_flatten(TSTree *t, scb_node *out, uint32_t cap) {
 done:
 	ts_tree_cursor_delete(&c);
 	ts_tree_delete(t);
+	// Hand a large tree's memory back to the system at once rather than
+	// keeping it in the allocator's free lists.
+	if (n > SCB_TRIM_NODES) malloc_trim(0);
 	return n;
 }
 */
