@@ -56,14 +56,16 @@ func TestMain(m *testing.M) {
 // the case's work directory, which is also the working directory.
 const (
 	secArgs   = "args"
+	secEnv    = "env"
 	secExit   = "exit"
 	secStdout = "stdout"
 	secStderr = "stderr"
 )
 
 // TestEndToEnd runs every testdata/e2e/*.txtar case: the args section is
-// the command line (one argument per line), and exit, stdout and stderr
-// are compared exactly, with the work directory shown as $WORK.
+// the command line (one argument per line), the optional env section holds
+// KEY=VALUE lines, and exit, stdout and stderr are compared exactly, with
+// the work directory shown as $WORK.
 func TestEndToEnd(t *testing.T) {
 	cases, err := filepath.Glob("../../testdata/e2e/*.txtar")
 	require.NoError(t, err)
@@ -76,7 +78,7 @@ func TestEndToEnd(t *testing.T) {
 			work, err := filepath.EvalSymlinks(t.TempDir())
 			require.NoError(t, err)
 			want := map[string]string{}
-			var args []string
+			var args, env []string
 			hasArgs := false
 			for _, f := range ar.Files {
 				switch f.Name {
@@ -85,6 +87,12 @@ func TestEndToEnd(t *testing.T) {
 					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
 						if l != "" {
 							args = append(args, strings.ReplaceAll(l, "$WORK", work))
+						}
+					}
+				case secEnv:
+					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+						if l != "" {
+							env = append(env, strings.ReplaceAll(l, "$WORK", work))
 						}
 					}
 				case secExit, secStdout, secStderr:
@@ -96,7 +104,7 @@ func TestEndToEnd(t *testing.T) {
 				}
 			}
 			require.True(t, hasArgs, "%s: no args section", path)
-			got := runBinary(t, work, args)
+			got := runBinary(t, work, args, env)
 			for k, v := range got {
 				got[k] = strings.ReplaceAll(v, work, "$WORK")
 			}
@@ -125,11 +133,11 @@ func TestEndToEnd(t *testing.T) {
 	}
 }
 
-func runBinary(t *testing.T, dir string, args []string) map[string]string {
+func runBinary(t *testing.T, dir string, args, env []string) map[string]string {
 	t.Helper()
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "SCB_CHECK_EXTRA_SLOP_RULES=")
+	cmd.Env = append(append(os.Environ(), "SCB_CHECK_EXTRA_SLOP_RULES="), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
