@@ -67,7 +67,7 @@ typedef struct {
 	uint8_t pad[3];
 } scb_node;
 
-enum { SCB_NAMED = 1, SCB_EXTRA = 2, SCB_MISSING = 4, SCB_ERROR = 8 };
+enum { SCB_NAMED = 1 };
 enum { SCB_TRIM_NODES = 200000 };
 
 static TSParser *scb_parser_new(const void *language) {
@@ -113,8 +113,8 @@ static uint32_t scb_flatten(TSTree *t, scb_node *out, uint32_t cap) {
 		r->parent = top;
 		r->kind = ts_node_symbol(node);
 		r->field = ts_tree_cursor_current_field_id(&c);
-		r->flags = (ts_node_is_named(node) ? SCB_NAMED : 0) | (ts_node_is_extra(node) ? SCB_EXTRA : 0) |
-			(ts_node_is_missing(node) ? SCB_MISSING : 0) | (ts_node_is_error(node) ? SCB_ERROR : 0);
+		// Trees with ERROR or MISSING nodes are rejected before flattening.
+		r->flags = ts_node_is_named(node) ? SCB_NAMED : 0;
 		r->end = (int32_t)(n + 1);
 		int32_t self = (int32_t)n;
 		n++;
@@ -174,17 +174,14 @@ type Node struct {
 	Kind uint16
 	// Field is the field id under the parent, 0 when none.
 	Field uint16
-	// Flags holds FlagNamed, FlagExtra, FlagMissing and FlagError bits.
+	// Flags holds the FlagNamed bit.
 	Flags uint8
 	_     [3]uint8
 }
 
 // Node flag bits.
 const (
-	FlagNamed   = C.SCB_NAMED
-	FlagExtra   = C.SCB_EXTRA
-	FlagMissing = C.SCB_MISSING
-	FlagError   = C.SCB_ERROR
+	FlagNamed = C.SCB_NAMED
 )
 
 // ErrSyntax reports that a source file does not parse cleanly (its tree
