@@ -34,8 +34,9 @@ type Options struct {
 	// IncludeAll walks git-ignored files too (and, with the verbosity
 	// rules, keeps every finding), as the reference's --include-all.
 	IncludeAll bool
-	// Workers is the number of files analysed in parallel; all cores when
-	// zero or negative. The report does not depend on it.
+	// Workers is the number of files analysed in parallel, and ast-grep's
+	// thread count; all cores when zero or negative. The report does not
+	// depend on it.
 	Workers int
 
 	// DisableSG runs no ast-grep rules (the catalog is still loaded and
@@ -156,7 +157,7 @@ func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []sou
 		if s.version, s.err = rules.ProbeAstGrep(ctx, s.binary); s.err != nil {
 			return
 		}
-		sc := &rules.Scanner{Binary: s.binary, Timeout: timeout}
+		sc := &rules.Scanner{Binary: s.binary, Timeout: timeout, Threads: opt.Workers}
 		s.findings, s.err = sc.Scan(ctx, cat, paths, opt.IncludeAll)
 	}()
 	return s

@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -76,6 +77,8 @@ type Scanner struct {
 	Binary string
 	// Timeout bounds one scan; zero means no bound beyond the context's.
 	Timeout time.Duration
+	// Threads caps ast-grep's worker threads; zero lets it choose.
+	Threads int
 }
 
 // Finding is one ast-grep match.
@@ -154,9 +157,11 @@ func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includ
 		// say; these flags keep it so for every kind of ignore file.
 		"--no-ignore", "hidden", "--no-ignore", "dot", "--no-ignore", "exclude",
 		"--no-ignore", "global", "--no-ignore", "parent", "--no-ignore", "vcs",
-		"--",
 	}
-	args = append(args, pyFiles...)
+	if s.Threads > 0 {
+		args = append(args, "--threads", strconv.Itoa(s.Threads))
+	}
+	args = append(append(args, "--"), pyFiles...)
 	cmd := exec.CommandContext(runCtx, s.Binary, args...)
 	cmd.WaitDelay = waitDelay
 	var stderr bytes.Buffer
