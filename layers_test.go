@@ -34,6 +34,7 @@ var allowedImports = map[string][]string{
 	"cmd/scb-check":    {".", "config", "report", "rules"},
 	"internal/testkit": {"lang", "source"},
 	"bench/parseonly":  {},
+	"bench/phases":     {"lang", "source", "config", "erosion", "clones", "rules"},
 }
 
 // bindingImporters may import the tree-sitter binding and grammars; the
