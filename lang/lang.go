@@ -41,8 +41,17 @@ type Spec struct {
 	Extensions []string
 	// Grammar returns the tree-sitter language pointer.
 	Grammar func() unsafe.Pointer
+	// GrammarModule is the Go module providing the grammar (tests read its
+	// node-types.json).
+	GrammarModule string
 	// LineComment is the line-comment marker, used by fixture annotations.
 	LineComment string
+	// FieldParents are the node kinds whose children can carry a field
+	// name, as the grammar's node-types.json lists them. The flattening
+	// walk records field ids only under these kinds, sparing a costly
+	// lookup for the other nodes; a test checks the list against the
+	// grammar.
+	FieldParents []string
 
 	// SLOC selects the line-counting strategy.
 	SLOC SLOCMode

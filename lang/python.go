@@ -9,10 +9,24 @@ import (
 // Python is parsed with tree-sitter-python v0.25.0, the grammar the
 // reference parses with.
 var Python = register(&Spec{
-	Name:        "python",
-	Rank:        0,
-	Extensions:  []string{"py", "pyw"},
-	Grammar:     func() unsafe.Pointer { return tspython.Language() },
+	Name:          "python",
+	Rank:          0,
+	Extensions:    []string{"py", "pyw"},
+	Grammar:       func() unsafe.Pointer { return tspython.Language() },
+	GrammarModule: "github.com/tree-sitter/tree-sitter-python",
+	FieldParents: []string{
+		"aliased_import", "as_pattern", "assignment", "attribute", "augmented_assignment",
+		"binary_operator", "block", "boolean_operator", "call", "case_clause", "class_definition",
+		"comparison_operator", "decorated_definition", "default_parameter", "dict_pattern",
+		"dictionary_comprehension", "elif_clause", "else_clause", "except_clause", "exec_statement",
+		"for_in_clause", "for_statement", "format_expression", "function_definition",
+		"future_import_statement", "generator_expression", "if_statement", "import_from_statement",
+		"import_statement", "interpolation", "keyword_argument", "lambda", "list_comprehension",
+		"match_statement", "named_expression", "not_operator", "pair", "print_statement",
+		"raise_statement", "set_comprehension", "subscript", "try_statement", "type_alias_statement",
+		"typed_default_parameter", "typed_parameter", "unary_operator", "while_statement", "with_item",
+		"with_statement",
+	},
 	LineComment: "#",
 
 	SLOC:                     SLOCByTokens,

@@ -9,10 +9,29 @@ import (
 // Rust is parsed with tree-sitter-rust v0.24.2, the grammar the reference
 // parses with.
 var Rust = register(&Spec{
-	Name:        "rust",
-	Rank:        1,
-	Extensions:  []string{"rs"},
-	Grammar:     func() unsafe.Pointer { return tsrust.Language() },
+	Name:          "rust",
+	Rank:          1,
+	Extensions:    []string{"rs"},
+	Grammar:       func() unsafe.Pointer { return tsrust.Language() },
+	GrammarModule: "github.com/tree-sitter/tree-sitter-rust",
+	FieldParents: []string{
+		"abstract_type", "array_expression", "array_type", "assignment_expression", "associated_type",
+		"attribute", "binary_expression", "block_comment", "call_expression", "closure_expression",
+		"compound_assignment_expr", "const_block", "const_item", "const_parameter", "dynamic_type",
+		"enum_item", "enum_variant", "extern_crate_declaration", "field_declaration", "field_expression",
+		"field_initializer", "field_pattern", "for_expression", "foreign_mod_item", "function_item",
+		"function_signature_item", "function_type", "generic_function", "generic_pattern",
+		"generic_type", "generic_type_with_turbofish", "higher_ranked_trait_bound", "if_expression",
+		"impl_item", "let_condition", "let_declaration", "lifetime_parameter", "line_comment",
+		"loop_expression", "macro_definition", "macro_invocation", "macro_rule", "match_arm",
+		"match_expression", "match_pattern", "mod_item", "ordered_field_declaration_list", "parameter",
+		"pointer_type", "qualified_type", "range_pattern", "reference_expression", "reference_type",
+		"scoped_identifier", "scoped_type_identifier", "scoped_use_list", "static_item",
+		"struct_expression", "struct_item", "struct_pattern", "token_binding_pattern", "trait_item",
+		"tuple_struct_pattern", "type_binding", "type_cast_expression", "type_item", "type_parameter",
+		"union_item", "use_as_clause", "use_declaration", "variadic_parameter", "where_predicate",
+		"while_expression",
+	},
 	LineComment: "//",
 
 	SLOC:            SLOCByLines,

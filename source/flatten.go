@@ -97,7 +97,7 @@ static TSTree *scb_parse(TSParser *p, const char *src, uint32_t len, uint32_t *c
 // scb_flatten writes the tree in preorder into out (cap entries) and frees
 // the tree. Every record holds its parent's index and the index one past
 // its last descendant, so Go walks the tree with plain loops.
-static uint32_t scb_flatten(TSTree *t, scb_node *out, uint32_t cap) {
+static uint32_t scb_flatten(TSTree *t, scb_node *out, uint32_t cap, const uint8_t *field_parent, uint32_t nsym) {
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(t));
 	uint32_t n = 0;
 	int32_t top = -1;
@@ -112,7 +112,10 @@ static uint32_t scb_flatten(TSTree *t, scb_node *out, uint32_t cap) {
 		r->end_row = ep.row;
 		r->parent = top;
 		r->kind = ts_node_symbol(node);
-		r->field = ts_tree_cursor_current_field_id(&c);
+		// Looking up a field id is one of the dearest steps of the walk;
+		// only children of kinds that have fields can carry one.
+		r->field = (top >= 0 && out[top].kind < nsym && field_parent[out[top].kind])
+			? ts_tree_cursor_current_field_id(&c) : 0;
 		// Trees with ERROR or MISSING nodes are rejected before flattening.
 		r->flags = ts_node_is_named(node) ? SCB_NAMED : 0;
 		r->end = (int32_t)(n + 1);
@@ -247,7 +250,9 @@ func (p *Parser) Parse(src []byte) (*Tree, error) {
 	nodes := make([]Node, int(count))
 	var n C.uint32_t
 	if count > 0 {
-		n = C.scb_flatten(t, (*flat)(unsafe.Pointer(&nodes[0])), count)
+		fp := p.grammar.fieldParent
+		n = C.scb_flatten(t, (*flat)(unsafe.Pointer(&nodes[0])), count,
+			(*C.uint8_t)(unsafe.Pointer(&fp[0])), C.uint32_t(len(fp)))
 	} else {
 		C.ts_tree_delete(t)
 	}

@@ -1,6 +1,11 @@
 package source
 
 import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
 	"strconv"
 	"testing"
 	"unsafe"
@@ -17,17 +22,33 @@ func TestNodeLayoutMatchesC(t *testing.T) {
 }
 
 // The flattened preorder must agree with the binding's own view of the
-// tree: same count, kinds, spans and parents.
+// tree: same count, kinds, spans, parents and field names (the walk looks
+// fields up only under Spec.FieldParents). Besides a few snippets, every
+// fixture file of every language is compared.
 func TestFlattenAgreesWithBinding(t *testing.T) {
-	cases := []struct {
+	type tcase struct {
 		name string
 		spec *lang.Spec
 		src  string
-	}{
+	}
+	cases := []tcase{
 		{"python assignment", lang.Python, "value = 1\n"},
 		{"python function", lang.Python, "def f(a, b=2):\n    # c\n    if a and b:\n        return [x for x in a if x]\n    return f\"{a!r}\"\n"},
 		{"rust function", lang.Rust, "/// doc\npub fn value() -> i32 {\n    if a && b { 1 } else { 2 }\n}\n"},
 	}
+	for _, spec := range lang.All() {
+		files, err := filepath.Glob(filepath.Join("..", "testdata", spec.Name, "*", "*"))
+		require.NoError(t, err)
+		for _, f := range files {
+			if lang.ForPath(f) != spec {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			require.NoError(t, err)
+			cases = append(cases, tcase{f, spec, string(src)})
+		}
+	}
+	require.Greater(t, len(cases), 20)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := NewParser(tc.spec)
@@ -87,3 +108,32 @@ func fieldName(g *Grammar, id uint16) string {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// FieldParents must be exactly the kinds with fields in the grammar's
+// node-types.json: a kind missing from it would lose its fields.
+func TestFieldParentsMatchGrammar(t *testing.T) {
+	for _, spec := range lang.All() {
+		t.Run(spec.Name, func(t *testing.T) {
+			require.NotEmpty(t, spec.GrammarModule)
+			out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", spec.GrammarModule).Output()
+			require.NoError(t, err)
+			data, err := os.ReadFile(filepath.Join(string(out[:len(out)-1]), "src", "node-types.json"))
+			require.NoError(t, err)
+			var types []struct {
+				Type   string         `json:"type"`
+				Fields map[string]any `json:"fields"`
+			}
+			require.NoError(t, json.Unmarshal(data, &types))
+			var want []string
+			for _, nt := range types {
+				if len(nt.Fields) > 0 {
+					want = append(want, nt.Type)
+				}
+			}
+			got := append([]string(nil), spec.FieldParents...)
+			sort.Strings(want)
+			sort.Strings(got)
+			assert.Equal(t, want, got)
+		})
+	}
+}

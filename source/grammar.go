@@ -40,6 +40,8 @@ type Grammar struct {
 	// Field ids used by the analyses, 0 when the grammar lacks the field.
 	FieldName, FieldBody, FieldParams, FieldPattern, FieldFunction uint16
 	scopeField                                                     map[uint16]uint16
+	// fieldParent[symbol] is 1 for kinds whose children can carry a field.
+	fieldParent []uint8
 }
 
 var (
@@ -95,10 +97,18 @@ func buildGrammar(spec *lang.Spec) *Grammar {
 	if spec.VisibilityModifier != "" {
 		byName[spec.VisibilityModifier] |= ClassVisibility
 	}
+	fieldParents := map[string]bool{}
+	for _, k := range spec.FieldParents {
+		fieldParents[k] = true
+	}
+	g.fieldParent = make([]uint8, n+1)
 	for i := 0; i < n; i++ {
 		name := l.NodeKindForId(uint16(i))
 		g.names[i] = name
 		g.classes[i] = byName[name]
+		if fieldParents[name] {
+			g.fieldParent[i] = 1
+		}
 	}
 	for i := uint32(1); i <= l.FieldCount(); i++ {
 		g.fields[l.FieldNameForId(uint16(i))] = uint16(i)
