@@ -68,6 +68,7 @@ typedef struct {
 } scb_node;
 
 enum { SCB_NAMED = 1 };
+enum { SCB_SYM_FIELDS = 1, SCB_SYM_NAMED = 2 };
 enum { SCB_TRIM_NODES = 200000 };
 
 static TSParser *scb_parser_new(const void *language) {
@@ -97,7 +98,9 @@ static TSTree *scb_parse(TSParser *p, const char *src, uint32_t len, uint32_t *c
 // scb_flatten writes the tree in preorder into out (cap entries) and frees
 // the tree. Every record holds its parent's index and the index one past
 // its last descendant, so Go walks the tree with plain loops.
-static uint32_t scb_flatten(TSTree *t, scb_node *out, uint32_t cap, const uint8_t *field_parent, uint32_t nsym) {
+// sym[symbol] holds SCB_SYM_* bits computed once per grammar, so the walk
+// reads them instead of asking tree-sitter for every node.
+static uint32_t scb_flatten(TSTree *t, scb_node *out, uint32_t cap, const uint8_t *sym, uint32_t nsym) {
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(t));
 	uint32_t n = 0;
 	int32_t top = -1;
@@ -112,12 +115,14 @@ static uint32_t scb_flatten(TSTree *t, scb_node *out, uint32_t cap, const uint8_
 		r->end_row = ep.row;
 		r->parent = top;
 		r->kind = ts_node_symbol(node);
+		uint8_t bits = r->kind < nsym ? sym[r->kind] : 0;
 		// Looking up a field id is one of the dearest steps of the walk;
 		// only children of kinds that have fields can carry one.
-		r->field = (top >= 0 && out[top].kind < nsym && field_parent[out[top].kind])
+		r->field = (top >= 0 && out[top].kind < nsym && (sym[out[top].kind] & SCB_SYM_FIELDS))
 			? ts_tree_cursor_current_field_id(&c) : 0;
-		// Trees with ERROR or MISSING nodes are rejected before flattening.
-		r->flags = ts_node_is_named(node) ? SCB_NAMED : 0;
+		// Named-ness is the public symbol's (aliases included); trees with
+		// ERROR or MISSING nodes are rejected before flattening.
+		r->flags = (bits & SCB_SYM_NAMED) ? SCB_NAMED : 0;
 		r->end = (int32_t)(n + 1);
 		int32_t self = (int32_t)n;
 		n++;
@@ -181,6 +186,12 @@ type Node struct {
 	Flags uint8
 	_     [3]uint8
 }
+
+// Bits of Grammar.symbols, read by the C walk.
+const (
+	symFields = C.SCB_SYM_FIELDS
+	symNamed  = C.SCB_SYM_NAMED
+)
 
 // Node flag bits.
 const (
@@ -250,9 +261,9 @@ func (p *Parser) Parse(src []byte) (*Tree, error) {
 	nodes := make([]Node, int(count))
 	var n C.uint32_t
 	if count > 0 {
-		fp := p.grammar.fieldParent
+		sym := p.grammar.symbols
 		n = C.scb_flatten(t, (*flat)(unsafe.Pointer(&nodes[0])), count,
-			(*C.uint8_t)(unsafe.Pointer(&fp[0])), C.uint32_t(len(fp)))
+			(*C.uint8_t)(unsafe.Pointer(&sym[0])), C.uint32_t(len(sym)))
 	} else {
 		C.ts_tree_delete(t)
 	}

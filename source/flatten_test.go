@@ -68,7 +68,8 @@ func TestFlattenAgreesWithBinding(t *testing.T) {
 			var walk func()
 			walk = func() {
 				n := cur.Node()
-				want = append(want, n.Kind()+":"+itoa(int(n.StartByte()))+"-"+itoa(int(n.EndByte()))+":"+cur.FieldName())
+				want = append(want, n.Kind()+":"+itoa(int(n.StartByte()))+"-"+itoa(int(n.EndByte()))+":"+cur.FieldName()+
+					":"+strconv.FormatBool(n.IsNamed())+":"+itoa(int(n.StartPosition().Row))+"-"+itoa(int(n.EndPosition().Row)))
 				if cur.GotoFirstChild() {
 					walk()
 					for cur.GotoNextSibling() {
@@ -84,7 +85,8 @@ func TestFlattenAgreesWithBinding(t *testing.T) {
 				if tree.Nodes[i].Field != 0 {
 					f = fieldName(tree.Grammar, tree.Nodes[i].Field)
 				}
-				got = append(got, tree.Kind(i)+":"+itoa(int(tree.Nodes[i].StartByte))+"-"+itoa(int(tree.Nodes[i].EndByte))+":"+f)
+				got = append(got, tree.Kind(i)+":"+itoa(int(tree.Nodes[i].StartByte))+"-"+itoa(int(tree.Nodes[i].EndByte))+":"+f+
+					":"+strconv.FormatBool(tree.Named(i))+":"+itoa(int(tree.Nodes[i].StartRow))+"-"+itoa(int(tree.Nodes[i].EndRow)))
 			}
 			assert.Equal(t, want, got)
 			assert.Equal(t, int(bt.RootNode().DescendantCount()), len(tree.Nodes))

@@ -40,8 +40,9 @@ type Grammar struct {
 	// Field ids used by the analyses, 0 when the grammar lacks the field.
 	FieldName, FieldBody, FieldParams, FieldPattern, FieldFunction uint16
 	scopeField                                                     map[uint16]uint16
-	// fieldParent[symbol] is 1 for kinds whose children can carry a field.
-	fieldParent []uint8
+	// symbols[symbol] holds the flattening walk's per-kind bits: the kind
+	// has fields (symFields), the kind is named (symNamed).
+	symbols []uint8
 }
 
 var (
@@ -101,13 +102,16 @@ func buildGrammar(spec *lang.Spec) *Grammar {
 	for _, k := range spec.FieldParents {
 		fieldParents[k] = true
 	}
-	g.fieldParent = make([]uint8, n+1)
+	g.symbols = make([]uint8, n+1)
 	for i := 0; i < n; i++ {
 		name := l.NodeKindForId(uint16(i))
 		g.names[i] = name
 		g.classes[i] = byName[name]
 		if fieldParents[name] {
-			g.fieldParent[i] = 1
+			g.symbols[i] |= symFields
+		}
+		if l.NodeKindIsNamed(uint16(i)) {
+			g.symbols[i] |= symNamed
 		}
 	}
 	for i := uint32(1); i <= l.FieldCount(); i++ {
