@@ -62,7 +62,9 @@ const DefaultAstGrepTimeout = 10 * time.Minute
 // ErrNoParsedFiles is returned when files were found but none parsed.
 var ErrNoParsedFiles = errors.New("no supported source files could be parsed")
 
-// Analyze measures every supported source file under opt.Path.
+// Analyze measures every supported source file under opt.Path. On an
+// error after the files were parsed (none parsed, ast-grep failed) it also
+// returns the partial report, whose Skipped files explain the failure.
 func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	cwd := opt.WorkDir
 	if cwd == "" {
@@ -111,7 +113,8 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	found, err := scan.wait()
 	if err != nil {
-		return nil, err
+		// The partial report lets the caller still show the skipped files.
+		return r, err
 	}
 	r.AstGrep = report.AstGrepRun{Disabled: opt.DisableSG, Binary: scan.binary, Version: scan.version}
 	r.Catalog = report.Catalog{Rules: len(cat.Rules), Active: scan.active, ExtraFiles: opt.ExtraRuleFiles}
