@@ -1,5 +1,7 @@
 package report
 
+import "github.com/scbcheck/scbcheck/erosion"
+
 // Report is the result of one analysis. The top-level metrics are the
 // reference report's; Files and Skipped carry the per-file detail that the
 // reference keeps in memory only.
@@ -157,8 +159,8 @@ type Skipped struct {
 }
 
 // HighComplexity is the threshold above which (strictly) a callable is an
-// erosion finding.
-const HighComplexity = 10
+// erosion finding: the one erosion counts high callables with.
+const HighComplexity = erosion.Threshold
 
 // HasFindings reports whether the run found anything that makes the
 // reference exit with status 1.
