@@ -4,7 +4,7 @@ package source
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <malloc.h>
+#include "arena.h"
 
 // The subset of the tree-sitter C API used here. The runtime itself is
 // compiled and linked by github.com/tree-sitter/go-tree-sitter, which this
@@ -21,8 +21,6 @@ TSParser *ts_parser_new(void);
 void ts_parser_delete(TSParser *self);
 bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
 TSTree *ts_parser_parse_string(TSParser *self, const TSTree *old_tree, const char *string, uint32_t length);
-void ts_parser_reset(TSParser *self);
-void ts_tree_delete(TSTree *self);
 TSNode ts_tree_root_node(const TSTree *self);
 uint16_t ts_node_symbol(TSNode self);
 uint32_t ts_node_start_byte(TSNode self);
@@ -36,29 +34,11 @@ bool ts_node_is_error(TSNode self);
 bool ts_node_has_error(TSNode self);
 uint32_t ts_node_descendant_count(TSNode self);
 TSTreeCursor ts_tree_cursor_new(TSNode node);
-void ts_tree_cursor_delete(TSTreeCursor *self);
 TSNode ts_tree_cursor_current_node(const TSTreeCursor *self);
 uint16_t ts_tree_cursor_current_field_id(const TSTreeCursor *self);
 bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
 bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
 bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
-void ts_set_allocator(void *(*new_malloc)(size_t), void *(*new_calloc)(size_t, size_t),
-	void *(*new_realloc)(void *, size_t), void (*new_free)(void *));
-
-// scb_use_libc_allocator points tree-sitter back at the C library's
-// allocator. The Go binding routes every allocation through a callback
-// into Go (itself calling C malloc), which costs about a fifth of the parse
-// time; memory from either path is plain malloc memory.
-//
-// It also caps glibc's per-thread arenas: cgo calls run on many OS threads,
-// and each arena kept its own freed tree memory, which doubled peak RSS.
-static void scb_use_libc_allocator(void) {
-	ts_set_allocator(malloc, calloc, realloc, free);
-#ifdef M_ARENA_MAX
-	mallopt(M_ARENA_MAX, 2);
-#endif
-}
-
 typedef struct {
 	uint32_t start_byte, end_byte, start_row, end_row;
 	int32_t end, parent;
@@ -69,38 +49,50 @@ typedef struct {
 
 enum { SCB_NAMED = 1 };
 enum { SCB_SYM_FIELDS = 1, SCB_SYM_NAMED = 2 };
-enum { SCB_TRIM_NODES = 200000 };
 
-static TSParser *scb_parser_new(const void *language) {
+// scb_accepts reports whether this runtime accepts the grammar (its ABI
+// version is in the supported range).
+static int scb_accepts(const void *language) {
 	TSParser *p = ts_parser_new();
-	if (p == NULL) return NULL;
-	if (!ts_parser_set_language(p, (const TSLanguage *)language)) {
-		ts_parser_delete(p);
-		return NULL;
-	}
-	return p;
+	if (p == NULL) return 0;
+	int ok = ts_parser_set_language(p, (const TSLanguage *)language);
+	ts_parser_delete(p);
+	return ok;
 }
 
-// scb_parse parses src and reports the tree's node count and whether it
-// holds an ERROR or MISSING node. The caller flattens and frees the tree.
-static TSTree *scb_parse(TSParser *p, const char *src, uint32_t len, uint32_t *count, int *has_error) {
-	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
-	if (t == NULL) {
-		ts_parser_reset(p);
-		return NULL;
+// scb_parse parses src in the arena a, with a parser made for this file in
+// the same arena, and reports the tree's node count and whether it holds an
+// ERROR or MISSING node. The tree lives until the arena is next reset: by
+// scb_flatten, or by the next scb_parse.
+static TSTree *scb_parse(scb_arena *a, const void *language, const char *src, uint32_t len,
+		uint32_t *count, int *has_error) {
+	scb_arena_reset(a);
+	scb_arena_enter(a);
+	TSTree *t = NULL;
+	TSParser *p = ts_parser_new();
+	if (p != NULL) {
+		if (ts_parser_set_language(p, (const TSLanguage *)language))
+			t = ts_parser_parse_string(p, NULL, src, len);
+		ts_parser_delete(p);
 	}
-	TSNode root = ts_tree_root_node(t);
-	*count = ts_node_descendant_count(root);
-	*has_error = ts_node_has_error(root) ? 1 : 0;
+	if (t != NULL) {
+		TSNode root = ts_tree_root_node(t);
+		*count = ts_node_descendant_count(root);
+		*has_error = ts_node_has_error(root) ? 1 : 0;
+	}
+	scb_arena_leave();
 	return t;
 }
 
 // scb_flatten writes the tree in preorder into out (cap entries) and frees
 // the tree. Every record holds its parent's index and the index one past
 // its last descendant, so Go walks the tree with plain loops.
+// Resetting the arena frees the tree, the parser and the cursor at once.
 // sym[symbol] holds SCB_SYM_* bits computed once per grammar, so the walk
 // reads them instead of asking tree-sitter for every node.
-static uint32_t scb_flatten(TSTree *t, scb_node *out, uint32_t cap, const uint8_t *sym, uint32_t nsym) {
+static uint32_t scb_flatten(scb_arena *a, TSTree *t, scb_node *out, uint32_t cap,
+		const uint8_t *sym, uint32_t nsym) {
+	scb_arena_enter(a);
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(t));
 	uint32_t n = 0;
 	int32_t top = -1;
@@ -137,11 +129,8 @@ static uint32_t scb_flatten(TSTree *t, scb_node *out, uint32_t cap, const uint8_
 		}
 	}
 done:
-	ts_tree_cursor_delete(&c);
-	ts_tree_delete(t);
-	// Hand a large tree's memory back to the system at once rather than
-	// keeping it in the allocator's free lists.
-	if (n > SCB_TRIM_NODES) malloc_trim(0);
+	scb_arena_leave();
+	scb_arena_reset(a);
 	return n;
 }
 */
@@ -161,7 +150,7 @@ import (
 // whose init (run before ours) installs its callback allocator.
 var _ = sitter.NewLanguage
 
-func init() { C.scb_use_libc_allocator() }
+func init() { C.scb_install_allocator() }
 
 // flat is the C record layout mirrored in Go; Node must match it byte for
 // byte (checked by a test).
@@ -216,24 +205,27 @@ func (e *SyntaxError) Is(target error) bool { return target == ErrSyntax }
 type Parser struct {
 	spec    *lang.Spec
 	grammar *Grammar
-	p       *C.TSParser
+	arena   *C.scb_arena
 }
 
 // NewParser returns a parser for the language.
 func NewParser(spec *lang.Spec) (*Parser, error) {
 	g := GrammarOf(spec)
-	p := C.scb_parser_new(spec.Grammar())
-	if p == nil {
+	if C.scb_accepts(spec.Grammar()) == 0 {
 		return nil, fmt.Errorf("%s: tree-sitter refused the grammar (ABI mismatch)", spec.Name)
 	}
-	return &Parser{spec: spec, grammar: g, p: p}, nil
+	a := C.scb_arena_new()
+	if a == nil {
+		return nil, fmt.Errorf("%s: out of memory for the parser", spec.Name)
+	}
+	return &Parser{spec: spec, grammar: g, arena: a}, nil
 }
 
-// Close frees the parser. It is safe to call more than once.
+// Close frees the parser and its memory. It is safe to call more than once.
 func (p *Parser) Close() {
-	if p.p != nil {
-		C.ts_parser_delete(p.p)
-		p.p = nil
+	if p.arena != nil {
+		C.scb_arena_free(p.arena)
+		p.arena = nil
 	}
 }
 
@@ -241,31 +233,35 @@ func (p *Parser) Close() {
 // before Parse returns. A tree with an ERROR or MISSING node is rejected
 // with ErrSyntax, as the reference does.
 func (p *Parser) Parse(src []byte) (*Tree, error) {
+	if p.arena == nil {
+		return nil, errors.New("parser used after Close")
+	}
+	if uint64(len(src)) > uint64(^uint32(0)) {
+		return nil, fmt.Errorf("file too large to parse (%d bytes)", len(src))
+	}
 	var count C.uint32_t
 	var hasErr C.int
 	var ptr *C.char
 	if len(src) > 0 {
 		ptr = (*C.char)(unsafe.Pointer(&src[0]))
 	}
-	if uint64(len(src)) > uint64(^uint32(0)) {
-		return nil, fmt.Errorf("file too large to parse (%d bytes)", len(src))
-	}
-	t := C.scb_parse(p.p, ptr, C.uint32_t(len(src)), &count, &hasErr)
+	t := C.scb_parse(p.arena, p.spec.Grammar(), ptr, C.uint32_t(len(src)), &count, &hasErr)
 	if t == nil {
+		C.scb_arena_reset(p.arena)
 		return nil, fmt.Errorf("failed to parse %s source", p.spec.Name)
 	}
 	if hasErr != 0 {
-		C.ts_tree_delete(t)
+		C.scb_arena_reset(p.arena)
 		return nil, &SyntaxError{Lang: p.spec.Name}
 	}
 	nodes := make([]Node, int(count))
 	var n C.uint32_t
 	if count > 0 {
 		sym := p.grammar.symbols
-		n = C.scb_flatten(t, (*flat)(unsafe.Pointer(&nodes[0])), count,
+		n = C.scb_flatten(p.arena, t, (*flat)(unsafe.Pointer(&nodes[0])), count,
 			(*C.uint8_t)(unsafe.Pointer(&sym[0])), C.uint32_t(len(sym)))
 	} else {
-		C.ts_tree_delete(t)
+		C.scb_arena_reset(p.arena)
 	}
 	return &Tree{Lang: p.spec, Grammar: p.grammar, Src: src, Nodes: nodes[:int(n)]}, nil
 }

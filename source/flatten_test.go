@@ -2,11 +2,13 @@ package source
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -138,4 +140,63 @@ func TestFieldParentsMatchGrammar(t *testing.T) {
 			assert.Equal(t, want, got)
 		})
 	}
+}
+
+// A parser reuses its arena from file to file: after a large file (whose
+// chunks are dropped at the reset), a syntax error (whose tree is dropped
+// unflattened) and an empty file, every tree must still equal the one a
+// fresh parser makes of the same source.
+func TestParserReusesItsArena(t *testing.T) {
+	var big strings.Builder
+	for i := 0; big.Len() < 1<<20; i++ {
+		fmt.Fprintf(&big, "def f%d(a, b=%d):\n    if a > b:\n        return [a, b, 'x%d']\n    return None\n\n", i, i, i)
+	}
+	cases := []struct {
+		name string
+		spec *lang.Spec
+		srcs []string
+	}{
+		{"python small, large, broken, empty, small", lang.Python, []string{
+			"x = 1\n", big.String(), "def broken(:\n", "", "def g():\n    return 2\n",
+		}},
+		{"rust small, broken, small", lang.Rust, []string{
+			"fn a() -> i32 { 1 }\n", "fn broken( {\n", "struct S { x: u8 }\nfn b(s: S) -> u8 { s.x }\n",
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			reused, err := NewParser(tc.spec)
+			require.NoError(t, err)
+			defer reused.Close()
+			for i, src := range tc.srcs {
+				fresh, err := NewParser(tc.spec)
+				require.NoError(t, err)
+				want, wantErr := fresh.Parse([]byte(src))
+				fresh.Close()
+				got, gotErr := reused.Parse([]byte(src))
+				if wantErr != nil {
+					assert.Equal(t, wantErr, gotErr, "source %d", i)
+					continue
+				}
+				require.NoError(t, gotErr, "source %d", i)
+				require.Len(t, got.Nodes, len(want.Nodes), "source %d", i)
+				for k := range want.Nodes {
+					if want.Nodes[k] != got.Nodes[k] {
+						assert.Equal(t, want.Nodes[k], got.Nodes[k], "source %d node %d", i, k)
+						break
+					}
+				}
+				assert.NotEmpty(t, got.Nodes, "source %d", i)
+			}
+		})
+	}
+}
+
+func TestParseAfterCloseIsAnError(t *testing.T) {
+	p, err := NewParser(lang.Python)
+	require.NoError(t, err)
+	p.Close()
+	p.Close()
+	_, err = p.Parse([]byte("x = 1\n"))
+	assert.Error(t, err)
 }
