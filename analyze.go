@@ -15,6 +15,7 @@ import (
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
 )
@@ -54,6 +55,9 @@ type Options struct {
 	// Catalog is a preloaded rule catalog; when nil it is loaded from the
 	// bundled rules and ExtraRuleFiles.
 	Catalog *rules.Catalog
+	// MCFFile names externally judged MCF scores (see reuse.LoadMCF); with
+	// it the report carries MCF and IF50.
+	MCFFile string
 }
 
 // DefaultAstGrepTimeout bounds an ast-grep scan when Options sets none.
@@ -78,6 +82,13 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	if cfg == nil {
 		var err error
 		if cfg, err = config.Load(cwd, opt.ConfigPath); err != nil {
+			return nil, err
+		}
+	}
+	var mcf *reuse.MCF
+	if opt.MCFFile != "" {
+		var err error
+		if mcf, err = reuse.LoadMCF(opt.MCFFile); err != nil {
 			return nil, err
 		}
 	}
@@ -108,6 +119,9 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	r := assemble(results)
 	r.FilesDiscovered = len(files)
+	r.DIR = computeDIR(opt.Path, results)
+	r.MCF = mcf
+	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
 	if r.FilesScanned == 0 {
 		return r, fmt.Errorf("%w at %s", ErrNoParsedFiles, opt.Path)
 	}
@@ -182,6 +196,7 @@ type fileResult struct {
 	cx      []erosion.Complexity
 	clones  []clones.Candidate
 	facts   rules.FileFacts
+	reuse   *reuse.Facts
 	// directives are the file's scbc directives; ignoreErr is the first
 	// problem with them found while parsing (unknown ids, no target...),
 	// which stops the run as in the reference.
@@ -276,6 +291,7 @@ func analyzeFile(p *source.Parser, f source.SourceFile, ruleIDs []string) fileRe
 		metrics[k] = rules.FunctionMetrics{CC: c.CC, Cog: c.Cog, MaxNesting: c.MaxNesting}
 	}
 	res.facts = rules.NewFileFacts(f.Path, tree, res.fns, metrics)
+	res.reuse = reuse.Extract(tree)
 	var err1 error
 	res.directives, err1 = tree.Directives(f.Path)
 	res.ignoreErr = source.JoinDirectiveErrors(err1, rules.ValidateIgnores(f.Path, res.directives, ruleIDs))

@@ -29,7 +29,7 @@ var allowedImports = map[string][]string{
 	"rules":            {"lang", "source", "config"},
 	"reuse":            {"lang", "source"},
 	"verbosity":        {"lang", "source", "clones", "rules"},
-	"report":           {"lang", "erosion"},
+	"report":           {"lang", "erosion", "reuse"},
 	".":                {"lang", "source", "config", "erosion", "clones", "rules", "reuse", "verbosity", "report"},
 	"cmd/scb-check":    {".", "config", "report", "rules"},
 	"internal/testkit": {"lang", "source"},

@@ -124,6 +124,9 @@ type Spec struct {
 	// Directives describes how a comment's text is cut out for source
 	// directives (scbc ignore[...], scbc boundary).
 	Directives DirectiveSpec
+	// Exports describes modules, public symbols, imports and references
+	// for the DIR metric (package reuse).
+	Exports ExportSpec
 }
 
 // StructureSpec names the node kinds the structural rules read: calls,
@@ -279,4 +282,128 @@ func ForPath(path string) *Spec {
 		}
 	}
 	return nil
+}
+
+// ModuleSystem says how a language's files form modules and how imports
+// and paths name them; package reuse has one resolver per system.
+type ModuleSystem int
+
+const (
+	// NoModules: the language takes no part in DIR.
+	NoModules ModuleSystem = iota
+	// DottedFiles: a file is a module named by its dotted path from an
+	// import root, a directory's init file is the package itself, imports
+	// name modules absolutely or relatively by leading dots (Python).
+	DottedFiles
+	// CrateTree: a crate's root file and the files and inline module
+	// blocks under it form a tree of modules addressed by paths from the
+	// crate root, the current module or its parent (Rust).
+	CrateTree
+)
+
+// ExportDef is a kind of module-level definition that can be a public
+// symbol.
+type ExportDef struct {
+	// NameField is the field holding the defined name.
+	NameField string
+	// Symbol is the symbol kind reported ("function", "class", ...).
+	Symbol string
+}
+
+// ExportSpec names what package reuse reads of a language. Only the fields
+// of the language's System are used.
+type ExportSpec struct {
+	System ModuleSystem
+	// Definitions are the definition kinds by node kind.
+	Definitions map[string]ExportDef
+	// Wrappers hold a definition in the field WrapperField (decorators).
+	Wrappers     []string
+	WrapperField string
+	// Blocks are statements whose bodies still run at module level (if,
+	// try, with and their clauses); a guard (see MainGuards and
+	// TypeCheckingGuards) stops the walk.
+	Blocks []string
+	// GuardField is the condition field of a guarded block.
+	GuardField string
+	// MainGuards are the condition texts (spaces removed, quotes made
+	// double) of a block that runs only when the module is the program.
+	MainGuards []string
+	// TypeCheckingGuards are the condition texts of a block that only
+	// type checkers read.
+	TypeCheckingGuards []string
+	// Assignment is the assignment kind with LeftField, TypeField; a
+	// simple name assigned is a constant when ConstantCase holds for it, a
+	// type alias when its annotation is one of TypeAliasAnnotations.
+	Assignment, LeftField, TypeField string
+	// ValueField is the assigned value's field (of Assignment and
+	// AugmentedAssignment).
+	ValueField           string
+	TypeAliasAnnotations []string
+	// AugmentedAssignment is the `+=` kind (extending ExportList).
+	AugmentedAssignment string
+	// TypeAlias is the `type X = ...` statement kind; its name is the
+	// first identifier of TypeAliasNameField.
+	TypeAlias, TypeAliasNameField string
+	// ExportList is the module variable listing the public names.
+	ExportList string
+	// Visibility is the kind of a visibility modifier; an item is public
+	// when it has one (CrateTree).
+	Visibility string
+	// Attribute is the kind of an outer attribute before an item; an item
+	// under TestAttributes is test code, a macro needs ExportAttribute.
+	Attribute       string
+	TestAttributes  []string
+	ExportAttribute string
+	// MacroDefinition is the macro kind that needs ExportAttribute.
+	MacroDefinition string
+	// InlineModule is the kind of a module item with NameField and
+	// BodyField (CrateTree).
+	InlineModule, ModuleNameField, ModuleBodyField string
+
+	// Import kinds and fields. DottedFiles: ImportModule (`import a.b`),
+	// ImportFrom (`from m import x`) with FromModuleField, ImportNameField,
+	// RelativeImport, ImportPrefix (the dots), Alias with AliasNameField
+	// and AliasField, Wildcard. CrateTree: Use with UseArgumentField, the
+	// use-tree kinds UseList, ScopedUseList (UseListPathField,
+	// UseListListField), UseAs (AliasNameField, AliasField), Wildcard.
+	ImportModule, ImportFrom, FromModuleField, ImportNameField string
+	RelativeImport, ImportPrefix                               string
+	Alias, AliasNameField, AliasField, Wildcard                string
+	Use, UseArgumentField, UseList, ScopedUseList              string
+	UseListPathField, UseListListField                         string
+
+	// References. Names are the identifier kinds a reference starts with;
+	// Member is `object.attribute` (MemberObjectField,
+	// MemberNameField); Scoped kinds are `path::name` (ScopedPathField,
+	// ScopedNameField); PathAnchors are the keywords a path may start with
+	// (crate, self, super); NotReferences are fields whose identifier is a
+	// name being bound or a keyword, never a reference.
+	Names                            []string
+	Member, MemberObjectField        string
+	MemberNameField                  string
+	Scoped                           []string
+	ScopedPathField, ScopedNameField string
+	PathAnchors                      []string
+	NotReferences                    map[string][]string
+	// Call with CallFunctionField and CallArgumentsField, for
+	// getattr(module, "name") uses by DynamicAttribute.
+	Call, CallFunctionField, CallArgumentsField string
+	DynamicAttribute                            string
+	// StringContent is the kind of a string literal's text.
+	StringContent string
+
+	// Files. EntryFiles are base names of entry modules; EntryDirs hold
+	// entry programs (relative to a crate's top); TestFiles are base-name
+	// globs and TestDirs directory names of test code; InitFile is a
+	// package's own module file (without its extension); SourceDir is the
+	// directory holding a crate's modules and CrateRoots its root files.
+	EntryFiles []string
+	EntryDirs  []string
+	TestFiles  []string
+	TestDirs   []string
+	InitFile   string
+	SourceDir  string
+	CrateRoots []string
+	// PathSeparator joins module path segments in reports ("." or "::").
+	PathSeparator string
 }

@@ -4,10 +4,14 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/scbcheck/scbcheck/reuse"
 )
 
-// WriteJSON writes the reference report: one compact JSON object with the
-// reference's 20 keys in the reference's order, then a newline.
+// WriteJSON writes the report as one compact JSON object and a newline:
+// the reference's 20 keys in the reference's order, then ours: dir,
+// dir_exported, dir_used, dir_with_tests, dir_reachable, dir_lenient, mcf
+// and if50 (null when not computed or undefined).
 func WriteJSON(w io.Writer, r *Report) error {
 	var b strings.Builder
 	b.WriteByte('{')
@@ -55,7 +59,33 @@ func WriteJSON(w io.Writer, r *Report) error {
 		b.WriteString(strconv.Itoa(l.NodeCount))
 		b.WriteByte('}')
 	}
-	b.WriteString("}}\n")
+	b.WriteByte('}')
+	// Ours, after the reference's keys: DIR and its variants, MCF, IF50.
+	nullable := func(k string, v *float64) {
+		key(k)
+		if v == nil {
+			b.WriteString("null")
+		} else {
+			b.WriteString(formatFloat(*v))
+		}
+	}
+	d := r.DIR
+	if d == nil {
+		d = &reuse.Result{}
+	}
+	nullable("dir", d.Dir)
+	integer("dir_exported", d.Exported)
+	integer("dir_used", d.Used)
+	nullable("dir_with_tests", d.WithTests)
+	nullable("dir_reachable", d.Reachable)
+	nullable("dir_lenient", d.Lenient)
+	var mcf *float64
+	if r.MCF != nil {
+		mcf = &r.MCF.Value
+	}
+	nullable("mcf", mcf)
+	nullable("if50", r.IF50)
+	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }

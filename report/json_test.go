@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/reuse"
 )
 
 func TestWriteJSONKeyOrderAndFormat(t *testing.T) {
@@ -24,17 +26,34 @@ func TestWriteJSONKeyOrderAndFormat(t *testing.T) {
 		`"structural_rule_findings":0,"total_functions":2,"high_cc_functions":0,"high_cog_functions":0,` +
 		`"total_mass":4.0,"high_cc_mass":0.0,"total_cog_mass":0.0,"high_cog_mass":0.0,` +
 		`"syntax_tree_count":2,"syntax_node_count":70,` +
-		`"syntax_by_language":{"python":{"tree_count":1,"node_count":57},"rust":{"tree_count":1,"node_count":13}}}` + "\n"
+		`"syntax_by_language":{"python":{"tree_count":1,"node_count":57},"rust":{"tree_count":1,"node_count":13}},` +
+		`"dir":null,"dir_exported":0,"dir_used":0,"dir_with_tests":null,"dir_reachable":null,"dir_lenient":null,` +
+		`"mcf":null,"if50":null}` + "\n"
 	assert.Equal(t, want, b.String())
 	assert.NotContains(t, b.String(), "-0")
 
 	var decoded map[string]any
 	require.NoError(t, json.Unmarshal(b.Bytes(), &decoded), "the output is valid JSON")
-	assert.Len(t, decoded, 20, "the reference report has 20 keys")
+	assert.Len(t, decoded, 28, "the reference report's 20 keys and our 8")
 }
 
 func TestWriteJSONNoLanguages(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, WriteJSON(&b, &Report{}))
-	assert.True(t, strings.HasSuffix(b.String(), `"syntax_by_language":{}}`+"\n"))
+	assert.Contains(t, b.String(), `"syntax_by_language":{},"dir":null`)
+}
+
+// DIR values, integers and MCF/IF50 follow the reference's float format;
+// a reachable variant without entry modules stays null.
+func TestWriteJSONDIR(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	r := &Report{
+		DIR: &reuse.Result{Dir: f(0.4), Exported: 5, Used: 2, WithTests: f(0.6), Lenient: f(1)},
+		MCF: &reuse.MCF{Value: 3}, IF50: f(0.575),
+	}
+	var b bytes.Buffer
+	require.NoError(t, WriteJSON(&b, r))
+	assert.True(t, strings.HasSuffix(b.String(),
+		`"dir":0.4,"dir_exported":5,"dir_used":2,"dir_with_tests":0.6,"dir_reachable":null,"dir_lenient":1.0,"mcf":3.0,"if50":0.575}`+"\n"),
+		b.String())
 }

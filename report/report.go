@@ -1,6 +1,9 @@
 package report
 
-import "github.com/scbcheck/scbcheck/erosion"
+import (
+	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/reuse"
+)
 
 // Report is the result of one analysis. The top-level metrics are the
 // reference report's; Files and Skipped carry the per-file detail that the
@@ -49,6 +52,14 @@ type Report struct {
 	AstGrep AstGrepRun
 	// Catalog describes the rule catalog used.
 	Catalog Catalog
+
+	// DIR is the dependency integration ratio with its variants and
+	// per-module and per-symbol detail; nil when it was not computed.
+	DIR *reuse.Result
+	// MCF holds externally judged component scores, nil without them;
+	// IF50 = 0.5*(MCF/4) + 0.5*DIR, nil when either part is missing.
+	MCF  *reuse.MCF
+	IF50 *float64
 }
 
 // CloneBlock is one instance of a group of functions with the same body

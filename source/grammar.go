@@ -139,6 +139,9 @@ func (g *Grammar) KindName(kind uint16) string {
 	return ""
 }
 
+// KindCount returns the number of node kinds; kinds are 0 to KindCount-1.
+func (g *Grammar) KindCount() int { return len(g.names) }
+
 // ClassOf returns the classes of a node kind.
 func (g *Grammar) ClassOf(kind uint16) Class {
 	if int(kind) < len(g.classes) {

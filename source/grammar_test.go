@@ -62,6 +62,40 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				assert.NotEmpty(t, im.Statement, "%s: an import style needs a statement kind", spec.Name)
 				assert.NotEmpty(t, im.ModuleFileSuffixes, "%s: an import style needs module file suffixes", spec.Name)
 			}
+			ex := spec.Exports
+			exKinds := [][]string{ex.Wrappers, ex.Blocks, ex.Names, ex.Scoped, ex.PathAnchors, {
+				ex.Assignment, ex.AugmentedAssignment, ex.TypeAlias, ex.Visibility, ex.Attribute,
+				ex.MacroDefinition, ex.InlineModule, ex.ImportModule, ex.ImportFrom, ex.RelativeImport,
+				ex.ImportPrefix, ex.Alias, ex.Wildcard, ex.Use, ex.UseList, ex.ScopedUseList,
+				ex.Member, ex.Call, ex.StringContent,
+			}}
+			exFields := []string{
+				ex.WrapperField, ex.GuardField, ex.LeftField, ex.TypeField, ex.ValueField, ex.TypeAliasNameField,
+				ex.ModuleNameField, ex.ModuleBodyField, ex.FromModuleField, ex.ImportNameField,
+				ex.AliasNameField, ex.AliasField, ex.UseArgumentField, ex.UseListPathField,
+				ex.UseListListField, ex.MemberObjectField, ex.MemberNameField, ex.ScopedPathField,
+				ex.ScopedNameField, ex.CallFunctionField, ex.CallArgumentsField,
+			}
+			for kind, def := range ex.Definitions {
+				exKinds = append(exKinds, []string{kind})
+				exFields = append(exFields, def.NameField)
+			}
+			for kind, fields := range ex.NotReferences {
+				exKinds = append(exKinds, []string{kind})
+				exFields = append(exFields, fields...)
+			}
+			for _, set := range exKinds {
+				for _, kind := range set {
+					if kind != "" {
+						assert.Truef(t, g.HasKind(kind), "%s: exports: node kind %q is not in the grammar", spec.Name, kind)
+					}
+				}
+			}
+			for _, field := range exFields {
+				if field != "" {
+					assert.NotZerof(t, g.FieldID(field), "%s: exports: field %q is not in the grammar", spec.Name, field)
+				}
+			}
 			if spec.Directives.BlockOpen != "" {
 				assert.NotEmpty(t, spec.Directives.BlockClose, "%s: a block comment needs its closing marker", spec.Name)
 			}

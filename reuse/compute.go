@@ -1,0 +1,454 @@
+package reuse
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/scbcheck/scbcheck/lang"
+)
+
+// Symbol statuses.
+const (
+	// StatusUsed: referenced by another non-test module.
+	StatusUsed = "used"
+	// StatusUnused: referenced nowhere else, not even imported.
+	StatusUnused = "unused"
+	// StatusSameModuleOnly: referenced only in its own module.
+	StatusSameModuleOnly = "same_module_only"
+	// StatusTestOnly: referenced by tests only.
+	StatusTestOnly = "test_only"
+	// StatusImportOnly: imported by another module that never refers to it.
+	StatusImportOnly = "import_only"
+	// StatusMaybeUsed: reached only by heuristic uses (dir_lenient).
+	StatusMaybeUsed = "maybe_used"
+	// StatusNonPublicUsedDownstream: not public (not exported, private
+	// name) yet referenced by another module; not in E_total.
+	StatusNonPublicUsedDownstream = "non_public_used_downstream"
+)
+
+// NullReasonNoSymbols is Result.NullReason when E_total is empty.
+const NullReasonNoSymbols = "no_standalone_public_symbols"
+
+// NullReasonNoEntries is Result.ReachableNullReason without entry modules.
+const NullReasonNoEntries = "no_entry_modules"
+
+// Result is DIR with its variants and detail.
+type Result struct {
+	// Dir is |E_used| / |E_total|, nil when E_total is empty (NullReason).
+	Dir        *float64
+	NullReason string
+	// Exported is |E_total|; Used is |E_used|.
+	Exported, Used int
+	// WithTests counts uses by tests too; Reachable only uses by modules
+	// reachable from an entry module (nil without one); Lenient adds the
+	// heuristic uses. Macro is the mean of the per-module ratios.
+	WithTests, Reachable, Lenient, Macro *float64
+	// UsedWithTests, UsedReachable and UsedLenient are their numerators.
+	UsedWithTests, UsedReachable, UsedLenient int
+	ReachableNullReason                       string
+	Modules                                   []ModuleRow
+	Symbols                                   []Symbol
+	Entries                                   []Entry
+	Unresolved                                []Unresolved
+	Warnings                                  []FileWarning
+}
+
+// ModuleRow is one module of the project.
+type ModuleRow struct {
+	Name, Path, Language string
+	// Role is standalone, entry or test.
+	Role string
+	// Exported and Used count the module's symbols in E_total and E_used;
+	// Ratio is nil when it exports nothing.
+	Exported, Used int
+	Ratio          *float64
+}
+
+// Symbol is one public symbol of a standalone module, or a non-public one
+// used downstream.
+type Symbol struct {
+	Module, Name, Kind, Path string
+	Line                     int
+	Status                   string
+	// Public is true for symbols in E_total.
+	Public bool
+	// UsedBy are the non-test modules referring to it; UsedByTests the
+	// test modules; ImportedBy the modules importing it without referring
+	// to it; MaybeUsedBy the modules reaching it by heuristics.
+	UsedBy, UsedByTests, ImportedBy, MaybeUsedBy []string
+}
+
+// Entry is an entry module and why it is one.
+type Entry struct {
+	Module, Path, Reason string
+}
+
+// Unresolved is a project-internal import that names nothing.
+type Unresolved struct {
+	Path   string
+	Line   int
+	Import string
+}
+
+// FileWarning is a Warning with its file.
+type FileWarning struct {
+	Path    string
+	Line    int
+	Message string
+}
+
+type uses struct {
+	users, testUsers, importers, lenient map[*module]bool
+	same                                 bool
+}
+
+func (u *uses) add(set *map[*module]bool, m *module) {
+	if *set == nil {
+		*set = map[*module]bool{}
+	}
+	(*set)[m] = true
+}
+
+// Compute resolves every file's imports and references and returns DIR.
+// Files of languages without a module system are ignored.
+func Compute(files []File, opts Options) *Result {
+	pr := &project{opts: opts, byName: map[string]*module{}, tops: map[string]*module{}, crates: map[string]*module{}}
+	bySystem := map[lang.ModuleSystem][]File{}
+	sorted := append([]File(nil), files...)
+	sort.Slice(sorted, func(a, b int) bool { return sorted[a].Path < sorted[b].Path })
+	for _, f := range sorted {
+		if f.Facts == nil {
+			continue
+		}
+		bySystem[f.Lang.Exports.System] = append(bySystem[f.Lang.Exports.System], f)
+		for _, w := range f.Facts.Warnings {
+			pr.warns = append(pr.warns, FileWarning{Path: f.Path, Line: w.Line, Message: w.Message})
+		}
+	}
+	pr.buildDotted(bySystem[lang.DottedFiles])
+	pr.buildCrates(bySystem[lang.CrateTree])
+	pr.sortModules()
+
+	table := map[target]*uses{}
+	use := func(t target) *uses {
+		u := table[t]
+		if u == nil {
+			u = &uses{}
+			table[t] = u
+		}
+		return u
+	}
+	var unresolved []Unresolved
+	for _, c := range pr.modules {
+		pr.consume(c, use, &unresolved)
+	}
+	// imported: reached by another non-test module
+	for _, c := range pr.modules {
+		if c.test {
+			continue
+		}
+		for m := range c.edges {
+			if m != c && m != c.host {
+				m.imported = true
+			}
+		}
+	}
+	reach := pr.reachable()
+	return pr.result(table, reach, unresolved)
+}
+
+// consume resolves what module c refers to and imports, recording uses.
+func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unresolved) {
+	record := func(t target) {
+		u := use(t)
+		switch {
+		case c.test:
+			u.add(&u.testUsers, c)
+		case t.mod == c || t.mod == c.host:
+			u.same = true
+		default:
+			u.add(&u.users, c)
+		}
+	}
+	escape := func(m *module) {
+		if c.test || m == c {
+			return
+		}
+		for name := range m.defs {
+			u := use(target{mod: m, name: name})
+			u.add(&u.lenient, c)
+		}
+	}
+	referenced := map[string]bool{}
+	for _, p := range c.parts {
+		for _, r := range p.Refs {
+			referenced[r.Segs[0]] = true
+			t, ok := pr.resolveRef(c, r.Segs)
+			if !ok {
+				continue
+			}
+			c.edges[t.mod] = true
+			if t.name != "" {
+				record(t)
+			} else if !t.mod.virtual || len(t.mod.defs) > 0 {
+				escape(t.mod)
+			}
+		}
+		for _, s := range p.Strings {
+			if t, ok := pr.resolveString(s); ok {
+				c.edges[t.mod] = true
+				record(t)
+			}
+		}
+		for _, d := range p.Dynamic {
+			if t, ok := pr.resolveRef(c, strings.Split(d, ".")); ok && t.name == "" {
+				escape(t.mod)
+			}
+		}
+	}
+	for _, p := range c.parts {
+		for k := range p.Imports {
+			imp := &p.Imports[k]
+			var t target
+			var ok bool
+			if imp.Star {
+				if src := pr.starSource(c, imp, 0); src != nil {
+					t, ok = target{mod: src}, true
+				}
+			} else {
+				t, ok = pr.resolveImport(c, imp, 0)
+			}
+			if !ok {
+				if pr.internal(c, imp) {
+					*unresolved = append(*unresolved, Unresolved{Path: c.path, Line: imp.Line, Import: importText(c, imp)})
+				}
+				continue
+			}
+			c.edges[t.mod] = true
+			if t.name == "" || imp.Star || referenced[imp.Local] || imp.Public || c.pkg || c.exports[imp.Local] {
+				continue
+			}
+			if !c.test && t.mod != c {
+				u := use(t)
+				u.add(&u.importers, c)
+			}
+		}
+	}
+}
+
+// internal reports whether an import that resolved to nothing names the
+// project: a relative import, a path from the crate, self or super, or a
+// path whose first name is a top-level module of the project.
+func (pr *project) internal(c *module, imp *Import) bool {
+	if system(c) == lang.CrateTree {
+		return len(imp.Path) > 0 && (imp.Path[0] == "crate" || imp.Path[0] == "self" || imp.Path[0] == "super")
+	}
+	if imp.Level > 0 {
+		return true
+	}
+	_, ok := pr.tops[firstOr(imp.Path)]
+	return ok
+}
+
+func firstOr(p []string) string {
+	if len(p) == 0 {
+		return ""
+	}
+	return p[0]
+}
+
+func importText(c *module, imp *Import) string {
+	sep := c.lang.Exports.PathSeparator
+	text := strings.Repeat(".", imp.Level) + strings.Join(imp.Path, sep)
+	if imp.Name != "" {
+		if text != "" && !strings.HasSuffix(text, ".") {
+			text += sep
+		}
+		text += imp.Name
+	}
+	if imp.Star {
+		text += sep + "*"
+	}
+	return text
+}
+
+// reachable returns the modules reachable from an entry module through
+// the references and imports between modules; nil without entries.
+func (pr *project) reachable() map[*module]bool {
+	var work []*module
+	seen := map[*module]bool{}
+	for _, m := range pr.modules {
+		if m.entry != "" && !m.test {
+			work = append(work, m)
+			seen[m] = true
+		}
+	}
+	if len(work) == 0 {
+		return nil
+	}
+	for len(work) > 0 {
+		m := work[len(work)-1]
+		work = work[:len(work)-1]
+		next := make([]*module, 0, len(m.edges))
+		for e := range m.edges {
+			next = append(next, e)
+		}
+		for _, e := range next {
+			if !seen[e] && !e.test {
+				seen[e] = true
+				work = append(work, e)
+			}
+		}
+	}
+	return seen
+}
+
+// public returns the names of m's symbols in E_total, and whether m
+// exports anything at all (it is a standalone module).
+func (pr *project) publicNames(m *module) map[string]bool {
+	out := map[string]bool{}
+	if m.exports != nil {
+		for n := range m.exports {
+			if _, ok := m.defs[n]; ok {
+				out[n] = true
+			}
+		}
+		return out
+	}
+	for n, d := range m.defs {
+		if d.Public {
+			out[n] = true
+		}
+	}
+	return out
+}
+
+func (pr *project) result(table map[target]*uses, reach map[*module]bool, unresolved []Unresolved) *Result {
+	res := &Result{Unresolved: unresolved, Warnings: pr.warns}
+	var ratios []float64
+	for _, m := range pr.modules {
+		row := ModuleRow{Name: m.name, Path: m.path, Language: m.lang.Name, Role: roleStandalone}
+		switch {
+		case m.test:
+			row.Role = roleTest
+		case m.entry != "":
+			row.Role = roleEntry
+			res.Entries = append(res.Entries, Entry{Module: m.name, Path: m.path, Reason: m.entry})
+		}
+		if m.test || m.host != nil || (m.entry != "" && !m.imported) {
+			res.Modules = append(res.Modules, row)
+			continue
+		}
+		public := pr.publicNames(m)
+		names := make([]string, 0, len(m.defs))
+		for n := range m.defs {
+			names = append(names, n)
+		}
+		sort.Slice(names, func(a, b int) bool {
+			da, db := m.defs[names[a]], m.defs[names[b]]
+			if da.Line != db.Line {
+				return da.Line < db.Line
+			}
+			return names[a] < names[b]
+		})
+		for _, n := range names {
+			d := m.defs[n]
+			u := table[target{mod: m, name: n}]
+			if u == nil {
+				u = &uses{}
+			}
+			sym := Symbol{
+				Module: m.name, Name: n, Kind: d.Kind, Path: m.path, Line: d.Line, Public: public[n],
+				UsedBy: moduleNames(u.users), UsedByTests: moduleNames(u.testUsers),
+				ImportedBy: moduleNames(u.importers), MaybeUsedBy: moduleNames(u.lenient),
+			}
+			if !sym.Public {
+				if len(u.users) > 0 {
+					sym.Status = StatusNonPublicUsedDownstream
+					res.Symbols = append(res.Symbols, sym)
+				}
+				continue
+			}
+			sym.Status = status(u)
+			row.Exported++
+			res.Exported++
+			if len(u.users) > 0 {
+				row.Used++
+				res.Used++
+			}
+			if len(u.users) > 0 || len(u.testUsers) > 0 {
+				res.UsedWithTests++
+			}
+			if len(u.users) > 0 || len(u.lenient) > 0 {
+				res.UsedLenient++
+			}
+			for c := range u.users {
+				if reach[c] {
+					res.UsedReachable++
+					break
+				}
+			}
+			res.Symbols = append(res.Symbols, sym)
+		}
+		if row.Exported > 0 {
+			r := float64(row.Used) / float64(row.Exported)
+			row.Ratio = &r
+			ratios = append(ratios, r)
+		}
+		res.Modules = append(res.Modules, row)
+	}
+	if res.Exported == 0 {
+		res.NullReason = NullReasonNoSymbols
+		if reach == nil {
+			res.ReachableNullReason = NullReasonNoEntries
+		}
+		return res
+	}
+	ratio := func(n int) *float64 {
+		r := float64(n) / float64(res.Exported)
+		return &r
+	}
+	res.Dir = ratio(res.Used)
+	res.WithTests = ratio(res.UsedWithTests)
+	res.Lenient = ratio(res.UsedLenient)
+	if reach != nil {
+		res.Reachable = ratio(res.UsedReachable)
+	} else {
+		res.ReachableNullReason = NullReasonNoEntries
+	}
+	sum := 0.0
+	for _, r := range ratios {
+		sum += r
+	}
+	macro := sum / float64(len(ratios))
+	res.Macro = &macro
+	return res
+}
+
+func status(u *uses) string {
+	switch {
+	case len(u.users) > 0:
+		return StatusUsed
+	case len(u.testUsers) > 0:
+		return StatusTestOnly
+	case len(u.lenient) > 0:
+		return StatusMaybeUsed
+	case len(u.importers) > 0:
+		return StatusImportOnly
+	case u.same:
+		return StatusSameModuleOnly
+	}
+	return StatusUnused
+}
+
+func moduleNames(set map[*module]bool) []string {
+	if len(set) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(set))
+	for m := range set {
+		out = append(out, m.name)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,417 @@
+package reuse
+
+import (
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/source"
+)
+
+// Facts is what DIR needs of one file.
+type Facts struct {
+	// Modules are the file's own module (first, with an empty Inline
+	// path) followed by the inline modules and test regions inside it.
+	Modules []ModuleFacts
+	// MainGuard is the line of a module-level main guard, 0 when none.
+	MainGuard int
+	// TestChildren are the module files this file declares as test code
+	// (`#[cfg(test)] mod tests;`), as inline paths plus the child's name.
+	TestChildren [][]string
+	// Warnings are problems worth reporting (a computed export list).
+	Warnings []Warning
+}
+
+// Warning is a problem found in one file; Compute adds the path.
+type Warning struct {
+	Line    int
+	Message string
+}
+
+// ModuleFacts is one module's share of a file.
+type ModuleFacts struct {
+	// Inline is the path of an inline module inside the file, empty for
+	// the file's own module.
+	Inline []string
+	// Test marks test code (an item or module under a test attribute).
+	Test bool
+	// Defs are the module-level definitions that can be symbols.
+	Defs []Def
+	// ExportList is the module's literal list of public names, nil when
+	// it has none or when the list is computed (Dynamic).
+	ExportList []string
+	// ExportListDynamic is set when the list is not a literal.
+	ExportListDynamic bool
+	// Imports are the module's imports in source order.
+	Imports []Import
+	// Refs are the distinct references, sorted.
+	Refs []Ref
+	// Strings are string literals that look like dotted paths, sorted.
+	Strings []string
+	// Dynamic are reference chains (joined with ".") passed to a dynamic
+	// attribute lookup with a computed name, sorted.
+	Dynamic []string
+}
+
+// Def is a module-level definition.
+type Def struct {
+	Name string
+	// Kind is the symbol kind: function, class, constant, type_alias,
+	// struct, enum, ...
+	Kind string
+	Line int
+	// Public is the language's visibility rule before export lists.
+	Public bool
+}
+
+// Import is one name an import binds, or one wildcard import.
+type Import struct {
+	// Path is the module path (DottedFiles) or the whole use path,
+	// anchors such as crate or super included (CrateTree).
+	Path []string
+	// Level is the number of leading dots of a relative import.
+	Level int
+	// Name is the name imported from the module (DottedFiles `from`
+	// imports); empty when the module itself is bound.
+	Name string
+	// Local is the name bound; empty for a wildcard.
+	Local string
+	// First binds Local to the first segment of Path (`import a.b.c`).
+	First bool
+	// Star marks a wildcard import.
+	Star bool
+	// Public marks a re-export (`pub use`).
+	Public bool
+	Line   int
+}
+
+// Ref is one reference: a name followed by the member names or path
+// segments read from it (`a.b.c`, `a::b::c`).
+type Ref struct {
+	Segs []string
+	Line int
+}
+
+type role uint32
+
+const (
+	roleDef role = 1 << iota
+	roleWrapper
+	roleBlock
+	roleAssignment
+	roleAugmented
+	roleTypeAlias
+	roleImportModule
+	roleImportFrom
+	roleRelative
+	roleImportPrefix
+	roleAlias
+	roleWildcard
+	roleUse
+	roleUseList
+	roleScopedUseList
+	roleName
+	roleMember
+	roleScoped
+	roleAnchor
+	roleCall
+	roleStringContent
+	roleVisibility
+	roleAttribute
+	roleInlineModule
+	roleMacroDef
+	roleExpressionStatement
+)
+
+// table is a grammar's roles and field ids for DIR.
+type table struct {
+	spec  *lang.ExportSpec
+	roles []role
+	defs  map[uint16]lang.ExportDef
+	// notRef[kind] are the fields of kind whose names are not references.
+	notRef                                                 map[uint16][]uint16
+	wrapperField, guardField, leftField, typeField, right  uint16
+	typeAliasName, fromModule, importName, aliasName       uint16
+	alias, useArgument, useListPath, useListList           uint16
+	memberObject, memberName, scopedPath, scopedName       uint16
+	callFunction, callArguments, moduleName, moduleBody    uint16
+	nameField                                              map[uint16]uint16
+	mainGuards, typeGuards, testAttrs, typeAliasAnnotation map[string]bool
+}
+
+var (
+	tablesMu sync.Mutex
+	tables   = map[*source.Grammar]*table{}
+)
+
+func tableOf(g *source.Grammar) *table {
+	tablesMu.Lock()
+	defer tablesMu.Unlock()
+	if t, ok := tables[g]; ok {
+		return t
+	}
+	e := &g.Spec.Exports
+	byName := map[string]role{}
+	add := func(r role, kinds ...string) {
+		for _, k := range kinds {
+			if k != "" {
+				byName[k] |= r
+			}
+		}
+	}
+	for k := range e.Definitions {
+		add(roleDef, k)
+	}
+	add(roleWrapper, e.Wrappers...)
+	add(roleBlock, e.Blocks...)
+	add(roleAssignment, e.Assignment)
+	add(roleAugmented, e.AugmentedAssignment)
+	add(roleTypeAlias, e.TypeAlias)
+	add(roleImportModule, e.ImportModule)
+	add(roleImportFrom, e.ImportFrom)
+	add(roleRelative, e.RelativeImport)
+	add(roleImportPrefix, e.ImportPrefix)
+	add(roleAlias, e.Alias)
+	add(roleWildcard, e.Wildcard)
+	add(roleUse, e.Use)
+	add(roleUseList, e.UseList)
+	add(roleScopedUseList, e.ScopedUseList)
+	add(roleName, e.Names...)
+	add(roleMember, e.Member)
+	add(roleScoped, e.Scoped...)
+	add(roleAnchor, e.PathAnchors...)
+	add(roleCall, e.Call)
+	add(roleStringContent, e.StringContent)
+	add(roleVisibility, e.Visibility)
+	add(roleAttribute, e.Attribute)
+	add(roleInlineModule, e.InlineModule)
+	add(roleMacroDef, e.MacroDefinition)
+	add(roleExpressionStatement, g.Spec.Structure.ExpressionStatement)
+	f := g.FieldID
+	t := &table{
+		spec:                e,
+		roles:               make([]role, g.KindCount()),
+		defs:                map[uint16]lang.ExportDef{},
+		notRef:              map[uint16][]uint16{},
+		nameField:           map[uint16]uint16{},
+		wrapperField:        f(e.WrapperField),
+		guardField:          f(e.GuardField),
+		leftField:           f(e.LeftField),
+		typeField:           f(e.TypeField),
+		right:               f(e.ValueField),
+		typeAliasName:       f(e.TypeAliasNameField),
+		fromModule:          f(e.FromModuleField),
+		importName:          f(e.ImportNameField),
+		aliasName:           f(e.AliasNameField),
+		alias:               f(e.AliasField),
+		useArgument:         f(e.UseArgumentField),
+		useListPath:         f(e.UseListPathField),
+		useListList:         f(e.UseListListField),
+		memberObject:        f(e.MemberObjectField),
+		memberName:          f(e.MemberNameField),
+		scopedPath:          f(e.ScopedPathField),
+		scopedName:          f(e.ScopedNameField),
+		callFunction:        f(e.CallFunctionField),
+		callArguments:       f(e.CallArgumentsField),
+		moduleName:          f(e.ModuleNameField),
+		moduleBody:          f(e.ModuleBodyField),
+		mainGuards:          set(e.MainGuards),
+		typeGuards:          set(e.TypeCheckingGuards),
+		testAttrs:           set(e.TestAttributes),
+		typeAliasAnnotation: set(e.TypeAliasAnnotations),
+	}
+	for k := 0; k < g.KindCount(); k++ {
+		name := g.KindName(uint16(k))
+		t.roles[k] = byName[name]
+		if d, ok := e.Definitions[name]; ok {
+			t.defs[uint16(k)] = d
+			t.nameField[uint16(k)] = f(d.NameField)
+		}
+		for _, field := range e.NotReferences[name] {
+			t.notRef[uint16(k)] = append(t.notRef[uint16(k)], f(field))
+		}
+	}
+	tables[g] = t
+	return t
+}
+
+func set(xs []string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}
+
+// Extract reads a parsed file's DIR facts; nil when its language takes
+// no part in DIR.
+func Extract(t *source.Tree) *Facts {
+	if len(t.Nodes) == 0 || t.Lang.Exports.System == lang.NoModules {
+		return nil
+	}
+	x := &extractor{t: t, tab: tableOf(t.Grammar), facts: &Facts{}}
+	x.facts.Modules = []ModuleFacts{{}}
+	x.refs = []map[string]Ref{{}}
+	x.strs = []map[string]bool{{}}
+	x.dyn = []map[string]bool{{}}
+	switch t.Lang.Exports.System {
+	case lang.DottedFiles:
+		x.dottedModule(0)
+		x.scan(0, 0)
+	case lang.CrateTree:
+		x.crateItems(0, 0, false)
+	}
+	x.finish()
+	return x.facts
+}
+
+type extractor struct {
+	t     *source.Tree
+	tab   *table
+	facts *Facts
+	refs  []map[string]Ref
+	strs  []map[string]bool
+	dyn   []map[string]bool
+}
+
+func (x *extractor) role(i int) role {
+	k := x.t.Nodes[i].Kind
+	if int(k) < len(x.tab.roles) {
+		return x.tab.roles[k]
+	}
+	return 0
+}
+
+func (x *extractor) field(i int) uint16 { return x.t.Nodes[i].Field }
+
+// newModule adds a module entry and returns its index.
+func (x *extractor) newModule(inline []string, test bool) int {
+	for k, m := range x.facts.Modules {
+		if m.Test == test && equal(m.Inline, inline) {
+			return k
+		}
+	}
+	x.facts.Modules = append(x.facts.Modules, ModuleFacts{Inline: inline, Test: test})
+	x.refs = append(x.refs, map[string]Ref{})
+	x.strs = append(x.strs, map[string]bool{})
+	x.dyn = append(x.dyn, map[string]bool{})
+	return len(x.facts.Modules) - 1
+}
+
+func (x *extractor) finish() {
+	for k := range x.facts.Modules {
+		m := &x.facts.Modules[k]
+		for _, r := range x.refs[k] {
+			m.Refs = append(m.Refs, r)
+		}
+		sort.Slice(m.Refs, func(a, b int) bool { return lessSegs(m.Refs[a].Segs, m.Refs[b].Segs) })
+		m.Strings = sortedKeys(x.strs[k])
+		m.Dynamic = sortedKeys(x.dyn[k])
+	}
+}
+
+func sortedKeys(m map[string]bool) []string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func lessSegs(a, b []string) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// addRef records a reference once per module, at its first line.
+func (x *extractor) addRef(mod int, segs []string, line int) {
+	key := strings.Join(segs, "\x00")
+	if r, ok := x.refs[mod][key]; ok && r.Line <= line {
+		return
+	}
+	x.refs[mod][key] = Ref{Segs: segs, Line: line}
+}
+
+// isDottedPath reports whether s looks like a.b.c: identifiers joined by
+// single dots, at least two of them.
+func isDottedPath(s string) bool {
+	if len(s) < 3 || len(s) > 200 || !strings.Contains(s, ".") {
+		return false
+	}
+	for _, part := range strings.Split(s, ".") {
+		if !isIdentifier(part) {
+			return false
+		}
+	}
+	return true
+}
+
+func isIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case r == '_', r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		case r >= '0' && r <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isConstantName reports whether a name is written in capitals (HIDDEN_DIM).
+func isConstantName(s string) bool {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// squeeze removes white space and makes single quotes double, so that
+// guard conditions compare by text.
+func squeeze(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case ' ', '\t', '\n', '\r', '\\':
+		case '\'':
+			b.WriteByte('"')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+const (
+	commentClass = source.ClassComment
+	stringClass  = source.ClassString
+)

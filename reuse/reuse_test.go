@@ -1,0 +1,171 @@
+package reuse_test
+
+import (
+	"bufio"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/internal/testkit"
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/reuse"
+	"github.com/scbcheck/scbcheck/source"
+)
+
+// fixture is one project tree under testdata/reuse: its result and the
+// want annotations of its files.
+type fixture struct {
+	res   *reuse.Result
+	wants map[string]testkit.Wants
+	// expected aggregate values from the tree's want.txt
+	expect map[string]string
+}
+
+// load parses every Python and Rust file under dir, extracts and computes.
+// A `project.scripts` line in want.txt declares entry modules.
+func load(t *testing.T, dir string) fixture {
+	t.Helper()
+	fx := fixture{wants: map[string]testkit.Wants{}, expect: readExpect(t, filepath.Join(dir, "want.txt"))}
+	var files []reuse.File
+	parsers := map[*lang.Spec]*source.Parser{}
+	defer func() {
+		for _, p := range parsers {
+			p.Close()
+		}
+	}()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		require.NoError(t, err)
+		spec := lang.ForPath(p)
+		if d.IsDir() || spec == nil {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		require.NoError(t, err)
+		parser := parsers[spec]
+		if parser == nil {
+			parser, err = source.NewParser(spec)
+			require.NoError(t, err)
+			parsers[spec] = parser
+		}
+		tree, err := parser.Parse(src)
+		require.NoError(t, err, p)
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		ws, err := testkit.ParseWants(rel, tree)
+		require.NoError(t, err)
+		fx.wants[rel] = ws
+		files = append(files, reuse.File{Path: rel, Lang: spec, Facts: reuse.Extract(tree)})
+		return nil
+	})
+	require.NoError(t, err)
+	var opts reuse.Options
+	opts.RootName = filepath.Base(dir)
+	for _, e := range strings.Fields(fx.expect["project.scripts"]) {
+		opts.Entries = append(opts.Entries, reuse.EntryDecl{Module: e, Reason: "[project.scripts]"})
+	}
+	fx.res = reuse.Compute(files, opts)
+	return fx
+}
+
+func readExpect(t *testing.T, path string) map[string]string {
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	out := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(line, ":")
+		require.True(t, ok, "%s: %q is not key: value", path, line)
+		out[strings.TrimSpace(k)] = strings.TrimSpace(v)
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
+func ratio(p *float64) string {
+	if p == nil {
+		return "null"
+	}
+	return strconv.FormatFloat(*p, 'f', -1, 64)
+}
+
+// TestFixtures checks every tree under testdata/reuse: the aggregate
+// values of its want.txt, and the status of every listed symbol against
+// the want annotation on its definition line (a symbol without one, or an
+// annotation without a symbol, fails).
+func TestFixtures(t *testing.T) {
+	entries, err := os.ReadDir("../testdata/reuse")
+	require.NoError(t, err)
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		t.Run(e.Name(), func(t *testing.T) {
+			fx := load(t, filepath.Join("../testdata/reuse", e.Name()))
+			res := fx.res
+			got := map[string]string{
+				"dir":            ratio(res.Dir),
+				"dir_with_tests": ratio(res.WithTests),
+				"dir_reachable":  ratio(res.Reachable),
+				"dir_lenient":    ratio(res.Lenient),
+				"macro_dir":      ratio(res.Macro),
+				"exported":       strconv.Itoa(res.Exported),
+				"used":           strconv.Itoa(res.Used),
+				"null_reason":    res.NullReason,
+			}
+			var entries, unresolved, warnings []string
+			for _, en := range res.Entries {
+				entries = append(entries, en.Module)
+			}
+			for _, u := range res.Unresolved {
+				unresolved = append(unresolved, u.Path+":"+strconv.Itoa(u.Line)+":"+u.Import)
+			}
+			for _, w := range res.Warnings {
+				warnings = append(warnings, w.Path+":"+strconv.Itoa(w.Line))
+			}
+			got["entries"] = strings.Join(entries, " ")
+			got["unresolved"] = strings.Join(unresolved, " ")
+			got["warnings"] = strings.Join(warnings, " ")
+			for k, want := range fx.expect {
+				if k == "project.scripts" || strings.HasPrefix(k, "used_by ") {
+					continue
+				}
+				g, ok := got[k]
+				require.True(t, ok, "want.txt key %q is not checked", k)
+				assert.Equal(t, want, g, k)
+			}
+			for _, k := range []string{"dir", "exported", "used"} {
+				assert.Contains(t, fx.expect, k, "want.txt must state %s", k)
+			}
+			bySym := map[string]map[int]map[string]string{}
+			for _, s := range res.Symbols {
+				if bySym[s.Path] == nil {
+					bySym[s.Path] = map[int]map[string]string{}
+				}
+				bySym[s.Path][s.Line] = map[string]string{"status": s.Status}
+				if want, ok := fx.expect["used_by "+s.Module+"."+s.Name]; ok {
+					assert.Equal(t, want, strings.Join(s.UsedBy, " "), "used_by of %s.%s", s.Module, s.Name)
+				}
+			}
+			paths := make([]string, 0, len(fx.wants))
+			for p := range fx.wants {
+				paths = append(paths, p)
+			}
+			sort.Strings(paths)
+			for _, p := range paths {
+				fx.wants[p].CheckValues(t, bySym[p])
+			}
+		})
+	}
+}

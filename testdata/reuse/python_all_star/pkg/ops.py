@@ -1,0 +1,17 @@
+__all__ = ["attention", "rmsnorm", "rotary"]
+
+
+def attention(q, k, v):  # want status:"used"
+    return q + k + v
+
+
+def rmsnorm(x):  # want status:"unused"
+    return x
+
+
+def rotary(x):  # want status:"unused"
+    return x
+
+
+def helper(x):  # want status:"non_public_used_downstream"
+    return x

@@ -1,0 +1,4 @@
+from model import Transformer
+
+if __name__ == "__main__":
+    Transformer()

@@ -1,0 +1,3 @@
+from .ops import attention, rmsnorm
+
+__all__ = ["attention", "rmsnorm"]
