@@ -34,7 +34,7 @@ var allowedImports = map[string][]string{
 	"cmd/scb-check":    {".", "config", "report", "rules"},
 	"internal/testkit": {"lang", "source"},
 	"bench/parseonly":  {},
-	"bench/phases":     {"lang", "source", "config", "erosion", "clones", "rules"},
+	"bench/phases":     {"lang", "source", "config", "erosion", "clones", "rules", "reuse"},
 }
 
 // bindingImporters may import the tree-sitter binding and grammars; the

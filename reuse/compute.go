@@ -218,6 +218,10 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 			} else {
 				t, ok = pr.resolveImport(c, imp, 0)
 			}
+			if ok && imp.First && len(imp.Path) > 1 && pr.byName[strings.Join(imp.Path, ".")] == nil {
+				// `import a.b.c` binds a, but a.b.c must exist too
+				*unresolved = append(*unresolved, Unresolved{Path: c.path, Line: imp.Line, Import: importText(c, imp)})
+			}
 			if !ok {
 				if pr.internal(c, imp) {
 					*unresolved = append(*unresolved, Unresolved{Path: c.path, Line: imp.Line, Import: importText(c, imp)})

@@ -353,18 +353,32 @@ func (x *extractor) addRef(mod int, segs []string, line int) {
 	x.refs[mod][key] = Ref{Segs: segs, Line: line}
 }
 
-// isDottedPath reports whether s looks like a.b.c: identifiers joined by
-// single dots, at least two of them.
-func isDottedPath(s string) bool {
-	if len(s) < 3 || len(s) > 200 || !strings.Contains(s, ".") {
+// isDottedPath reports whether b looks like a.b.c: identifiers joined by
+// single dots, at least two of them, at most 200 bytes.
+func isDottedPath(b []byte) bool {
+	if len(b) < 3 || len(b) > 200 {
 		return false
 	}
-	for _, part := range strings.Split(s, ".") {
-		if !isIdentifier(part) {
+	dots, start := 0, true
+	for _, c := range b {
+		switch {
+		case c == '.':
+			if start {
+				return false
+			}
+			dots++
+			start = true
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			start = false
+		case c >= '0' && c <= '9':
+			if start {
+				return false
+			}
+		default:
 			return false
 		}
 	}
-	return true
+	return dots > 0 && !start
 }
 
 func isIdentifier(s string) bool {

@@ -110,8 +110,8 @@ func (x *extractor) scanPaths(n, mod int) {
 				x.addRef(mod, segs, t.StartLine(j))
 			}
 		case r&roleStringContent != 0:
-			if s := t.Text(j); isDottedPath(s) {
-				x.strs[mod][s] = true
+			if b := t.Bytes(j); isDottedPath(b) {
+				x.strs[mod][string(b)] = true
 			}
 		}
 	}

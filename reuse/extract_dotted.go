@@ -201,8 +201,11 @@ func (x *extractor) firstName(n int) int {
 
 // scan reads imports, references, dotted-path strings and dynamic
 // attribute lookups in nodes [n, End(n)) into module mod (DottedFiles).
+// Imports come first: without a wildcard import, a reference can only
+// matter when its name is imported or defined in the module, so others
+// are skipped before any string is made of them.
 func (x *extractor) scan(n, mod int) {
-	t, tab := x.t, x.tab
+	t := x.t
 	end := int(t.Nodes[n].End)
 	for j := n; j < end; j++ {
 		r := x.role(j)
@@ -213,19 +216,38 @@ func (x *extractor) scan(n, mod int) {
 		case r&roleImportFrom != 0:
 			x.importFrom(j, mod)
 			j = int(t.Nodes[j].End) - 1
+		}
+	}
+	m := &x.facts.Modules[mod]
+	relevant := map[string]bool{}
+	star := false
+	for _, imp := range m.Imports {
+		star = star || imp.Star
+		relevant[imp.Local] = true
+	}
+	for _, d := range m.Defs {
+		relevant[d.Name] = true
+	}
+	for j := n; j < end; j++ {
+		r := x.role(j)
+		switch {
+		case r&(roleImportModule|roleImportFrom) != 0:
+			j = int(t.Nodes[j].End) - 1
 		case r&roleName != 0:
+			if !star && !relevant[string(t.Bytes(j))] {
+				continue
+			}
 			if segs := x.chain(j); segs != nil {
 				x.addRef(mod, segs, t.StartLine(j))
 			}
 		case r&roleStringContent != 0:
-			if s := t.Text(j); isDottedPath(s) {
-				x.strs[mod][s] = true
+			if b := t.Bytes(j); isDottedPath(b) {
+				x.strs[mod][string(b)] = true
 			}
 		case r&roleCall != 0:
 			x.dynamicAttribute(j, mod)
 		}
 	}
-	_ = tab
 }
 
 // chain returns the reference that starts at name node j: the name and
@@ -234,15 +256,26 @@ func (x *extractor) scan(n, mod int) {
 func (x *extractor) chain(j int) []string {
 	t, tab := x.t, x.tab
 	p := int(t.Nodes[j].Parent)
-	if p >= 0 {
+	if p >= 0 && x.role(p)&roleMember != 0 && t.Nodes[j].Field != tab.memberObject {
+		return nil
+	}
+	// A name being defined sits in a NotReferences field, directly or
+	// wrapped once in a node without a field of its own (a type alias's
+	// name is a type node holding the identifier).
+	for c, level := j, 0; level < 2; level++ {
+		p := int(t.Nodes[c].Parent)
+		if p < 0 {
+			break
+		}
 		for _, f := range tab.notRef[t.Nodes[p].Kind] {
-			if f != 0 && t.Nodes[j].Field == f {
+			if f != 0 && t.Nodes[c].Field == f {
 				return nil
 			}
 		}
-		if x.role(p)&roleMember != 0 && t.Nodes[j].Field != tab.memberObject {
-			return nil
+		if t.Nodes[c].Field != 0 {
+			break
 		}
+		c = p
 	}
 	segs := []string{t.Text(j)}
 	for c := j; ; {
@@ -265,7 +298,7 @@ func (x *extractor) chain(j int) []string {
 func (x *extractor) dynamicAttribute(call, mod int) {
 	t, tab := x.t, x.tab
 	fn := t.ChildByField(call, tab.callFunction)
-	if fn < 0 || tab.spec.DynamicAttribute == "" || t.Text(fn) != tab.spec.DynamicAttribute {
+	if fn < 0 || tab.spec.DynamicAttribute == "" || string(t.Bytes(fn)) != tab.spec.DynamicAttribute {
 		return
 	}
 	args := t.ChildByField(call, tab.callArguments)

@@ -160,11 +160,21 @@ func (pr *project) buildDotted(files []File) {
 	}
 	var all []named
 	inits := map[string]bool{} // directories holding a package init file
+	rootPackage := false
 	for _, f := range files {
 		segs, pkg := dottedName(&f.Lang.Exports, f.Path)
 		all = append(all, named{f, segs, pkg})
 		if pkg {
 			inits[path.Dir(f.Path)] = true
+			rootPackage = rootPackage || len(segs) == 0
+		}
+	}
+	// When the root itself is a package (it holds an init file), its
+	// modules are named from the root directory's own name, as the
+	// project imports them (django.db.models).
+	if rootPackage && pr.opts.RootName != "" {
+		for k := range all {
+			all[k].segs = append([]string{pr.opts.RootName}, all[k].segs...)
 		}
 	}
 	var aliases []named
@@ -284,8 +294,8 @@ type crateLayout struct {
 func layoutOf(spec *lang.ExportSpec, p string, libs map[string]bool) crateLayout {
 	segs := strings.Split(p, "/")
 	stem := func(s string) string { return strings.TrimSuffix(s, path.Ext(s)) }
-	// the last source directory, or a tests/benches/examples directory
-	for i := len(segs) - 2; i >= 0; i-- {
+	// the first source, test, bench or examples directory from the root
+	for i := 0; i <= len(segs)-2; i++ {
 		top := strings.Join(segs[:i], "/")
 		rest := segs[i+1:]
 		switch {

@@ -15,12 +15,14 @@
 //	clones      clones.Candidates: fingerprint and hash every callable
 //	facts       rules.NewFileFacts: structure, calls, imports
 //	directives  Tree.Directives and rules.ValidateIgnores
+//	dir facts   reuse.Extract: definitions, imports, references for DIR
 //
 // and, once over all files, the whole-run steps:
 //
 //	discover    source.Discover
 //	structural  rules.Structural (call graph, structural rules)
 //	clone groups clones.Detect over every file's candidates
+//	dir         reuse.Compute: module tree, resolution, statuses
 //
 // Each phase is timed with monotonic clock deltas and summed over the
 // files; single-threaded, wall time is CPU time (garbage collection falls
@@ -36,6 +38,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 	"unicode/utf8"
 
@@ -43,6 +46,7 @@ import (
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
 )
@@ -59,8 +63,10 @@ const (
 	candidates
 	facts
 	directives
+	dirFacts
 	structural
 	detect
+	dirCompute
 	numPhases
 )
 
@@ -74,8 +80,10 @@ var phaseNames = [numPhases]string{
 	candidates: "clones",
 	facts:      "facts",
 	directives: "directives",
+	dirFacts:   "dir facts",
 	structural: "structural",
 	detect:     "clone groups",
+	dirCompute: "dir",
 }
 
 // timer accumulates the time since the last lap into phases.
@@ -114,8 +122,20 @@ func run(dirs []string) (*timer, counts, error) {
 	}()
 	var allCands []clones.Candidate
 	var allFacts []rules.FileFacts
+	var dirFiles []reuse.File
+	rootName := ""
 	t := &timer{}
 	for _, dir := range dirs {
+		root, err := filepath.Abs(dir)
+		if err != nil {
+			return nil, c, err
+		}
+		if real, err := filepath.EvalSymlinks(root); err == nil {
+			root = real
+		}
+		if rootName == "" {
+			rootName = filepath.Base(root)
+		}
 		t.start()
 		files, err := source.Discover(dir, source.DiscoverOptions{IncludeAll: true})
 		t.lap(discover)
@@ -166,6 +186,16 @@ func run(dirs []string) (*timer, counts, error) {
 			if err := source.JoinDirectiveErrors(err1, err2); err != nil {
 				fmt.Fprintln(os.Stderr, "phases:", err)
 			}
+			t.start()
+			rf := reuse.Extract(tree)
+			t.lap(dirFacts)
+			if rf != nil {
+				rel, err := filepath.Rel(root, f.Path)
+				if err != nil {
+					rel = f.Path
+				}
+				dirFiles = append(dirFiles, reuse.File{Path: filepath.ToSlash(rel), Lang: f.Lang, Facts: rf})
+			}
 
 			c.analysed++
 			c.nodes += len(tree.Nodes)
@@ -180,6 +210,8 @@ func run(dirs []string) (*timer, counts, error) {
 	t.lap(structural)
 	blocks := clones.Detect(allCands)
 	t.lap(detect)
+	reuse.Compute(dirFiles, reuse.Options{RootName: rootName})
+	t.lap(dirCompute)
 	c.blocks = len(blocks)
 	return t, c, nil
 }

@@ -1,0 +1,3 @@
+from tools.runner import go
+
+STATE = go()

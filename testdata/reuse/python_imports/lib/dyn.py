@@ -1,0 +1,5 @@
+__all__ = [name for name in ("dyn_fn",)]
+
+
+def dyn_fn():  # want status:"unused"
+    return 1

@@ -1,0 +1,9 @@
+__all__ = ["listed"]
+
+
+def listed():  # want status:"used"
+    return 1
+
+
+def unlisted():
+    return 2

@@ -1,0 +1,1 @@
+from loops.b import ghost

@@ -1,0 +1,1 @@
+from loops.a import ghost

@@ -1,0 +1,5 @@
+from loops.d import *
+
+
+def c_fn():  # want status:"used"
+    return 1

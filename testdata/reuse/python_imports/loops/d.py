@@ -1,0 +1,1 @@
+from loops.c import *

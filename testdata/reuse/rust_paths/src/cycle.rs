@@ -1,0 +1,5 @@
+pub use self::inner::Loop;
+
+pub mod inner {
+    pub use super::Loop;
+}

@@ -1,0 +1,6 @@
+use rust_paths::util::unused_helper;
+
+#[test]
+fn helper_runs() {
+    unused_helper();
+}
