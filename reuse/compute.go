@@ -68,6 +68,9 @@ type ModuleRow struct {
 // used downstream.
 type Symbol struct {
 	Module, Name, Kind, Path string
+	// Qualified is the module and the name joined the language's way
+	// (pkg.mod.name, krate::module::Name).
+	Qualified string
 	Line                     int
 	Status                   string
 	// Public is true for symbols in E_total.
@@ -362,7 +365,8 @@ func (pr *project) result(table map[target]*uses, reach map[*module]bool, unreso
 				u = &uses{}
 			}
 			sym := Symbol{
-				Module: m.name, Name: n, Kind: d.Kind, Path: m.path, Line: d.Line, Public: public[n],
+				Module: m.name, Name: n, Qualified: m.name + m.lang.Exports.PathSeparator + n,
+				Kind: d.Kind, Path: m.path, Line: d.Line, Public: public[n],
 				UsedBy: moduleNames(u.users), UsedByTests: moduleNames(u.testUsers),
 				ImportedBy: moduleNames(u.importers), MaybeUsedBy: moduleNames(u.lenient),
 			}

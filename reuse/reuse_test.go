@@ -3,6 +3,7 @@ package reuse_test
 import (
 	"bufio"
 	"io/fs"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"sort"
@@ -167,5 +168,35 @@ func TestFixtures(t *testing.T) {
 				fx.wants[p].CheckValues(t, bySym[p])
 			}
 		})
+	}
+}
+
+// The result does not depend on the order the files come in.
+func TestComputeIgnoresFileOrder(t *testing.T) {
+	dir := "../testdata/reuse/python_imports"
+	var files []reuse.File
+	parser, err := source.NewParser(lang.Python)
+	require.NoError(t, err)
+	defer parser.Close()
+	require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		require.NoError(t, err)
+		if d.IsDir() || filepath.Ext(p) != ".py" {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		require.NoError(t, err)
+		tree, err := parser.Parse(src)
+		require.NoError(t, err)
+		rel, _ := filepath.Rel(dir, p)
+		files = append(files, reuse.File{Path: filepath.ToSlash(rel), Lang: lang.Python, Facts: reuse.Extract(tree)})
+		return nil
+	}))
+	require.Greater(t, len(files), 3)
+	opts := reuse.Options{RootName: "python_imports"}
+	want := reuse.Compute(files, opts)
+	for k := 0; k < 5; k++ {
+		shuffled := append([]reuse.File(nil), files...)
+		rand.New(rand.NewSource(int64(k))).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+		assert.Equal(t, want, reuse.Compute(shuffled, opts), "shuffle %d", k)
 	}
 }
