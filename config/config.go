@@ -33,6 +33,8 @@ type Config struct {
 	Context int
 	// LowUse configures the low-use-short-function rule.
 	LowUse LowUse
+	// Gates are the CI gates of the [gates] table.
+	Gates Gates
 }
 
 // LowUse configures the low-use-short-function rule
@@ -272,6 +274,13 @@ func (d *decoder) settings(t map[string]any, prefix string, cfg *Config) {
 				continue
 			}
 			d.lowUse(sub, prefix+key+".", &cfg.LowUse)
+		case "gates":
+			sub, ok := v.(map[string]any)
+			if !ok {
+				d.typeError(prefix+key, "a table", v)
+				continue
+			}
+			d.gates(sub, prefix+key+".", &cfg.Gates)
 		default:
 			d.parseError("unknown key %q", prefix+key)
 		}

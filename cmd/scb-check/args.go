@@ -10,7 +10,7 @@ import (
 // checkArgs are the parsed arguments of `scb-check check`.
 type checkArgs struct {
 	path              string
-	json              bool
+	format            string // human (also ""), json, sarif or text
 	includeAll        bool
 	disableSG         bool
 	configPath        string
@@ -22,6 +22,7 @@ type checkArgs struct {
 	astGrep           string
 	astGrepTimeout    time.Duration
 	rules             []string
+	gates             gateArgs
 }
 
 // usageError is a command-line mistake; it is printed as is, exit 2.
@@ -43,6 +44,16 @@ var valueFlags = map[string]string{
 	"--ast-grep":            "<PATH>",
 	"--ast-grep-timeout":    "<DURATION>",
 	"--rules":               "<FILE>",
+
+	// Gates and the ratchet (gates.go).
+	"--max-erosion":            "<SHARE>",
+	"--max-cog-erosion":        "<SHARE>",
+	"--max-verbosity":          "<SHARE>",
+	"--max-high-cc-functions":  "<N>",
+	"--baseline":               "<FILE>",
+	"--write-baseline":         "<FILE>",
+	"--max-erosion-increase":   "<SHARE>",
+	"--max-verbosity-increase": "<SHARE>",
 }
 
 // parseCheck parses check's arguments. Options and the path may come in
@@ -76,15 +87,18 @@ func parseCheck(args []string) (*checkArgs, error) {
 		}
 		switch name {
 		case "--report":
-			a.json = true
+			a.format = formatJSON
 		case "--output-format":
 			switch value {
-			case "json":
-				a.json = true
-			case "human":
-				a.json = false
+			case formatHuman, formatJSON, formatSARIF, formatText:
+				a.format = value
 			default:
-				return nil, usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>'\n  [possible values: human, json]", value)
+				return nil, usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>'\n  [possible values: human, json, sarif, text]", value)
+			}
+		case "--max-erosion", "--max-cog-erosion", "--max-verbosity", "--max-high-cc-functions",
+			"--baseline", "--write-baseline", "--max-erosion-increase", "--max-verbosity-increase":
+			if err := a.gates.set(name, value); err != nil {
+				return nil, err
 			}
 		case "--include-all":
 			a.includeAll = true
@@ -133,6 +147,9 @@ func parseCheck(args []string) (*checkArgs, error) {
 	}
 	if a.help {
 		return a, nil
+	}
+	if err := a.gates.validate(); err != nil {
+		return nil, err
 	}
 	switch len(positional) {
 	case 0:

@@ -3,13 +3,28 @@ package main
 // Exit codes, the one place they are decided.
 const (
 	exitClean    = 0 // the check finished with no findings; help; version
-	exitFindings = 1 // the check finished and found something
+	exitFindings = 1 // the check finished and found something, or a gate failed
 	exitError    = 2 // usage, input, configuration or analysis error
 )
 
+// exitInput is what decides a finished check's exit code.
+type exitInput struct {
+	hasFindings bool
+	// gatesSet is true when any gate (a limit or a baseline) is set: then
+	// the gates alone decide, and findings do not.
+	gatesSet    bool
+	gatesFailed bool
+	// exitZero (--exit-zero) makes every finished check exit 0.
+	exitZero bool
+}
+
 // checkExit maps a finished check to its exit code.
-func checkExit(hasFindings, exitZero bool) int {
-	if hasFindings && !exitZero {
+func checkExit(in exitInput) int {
+	failed := in.hasFindings
+	if in.gatesSet {
+		failed = in.gatesFailed
+	}
+	if failed && !in.exitZero {
 		return exitFindings
 	}
 	return exitClean

@@ -16,7 +16,7 @@ import (
 )
 
 // version is this build's version, printed by the lone --version.
-const version = "0.1.0"
+const version = scbcheck.Version
 
 const mainHelp = `Measure how code erodes as it is extended (SlopCodeBench metrics)
 
@@ -40,7 +40,8 @@ Arguments:
 
 Options:
       --report                     Print the JSON report (same as --output-format json)
-      --output-format <FORMAT>     human or json; the last of this and --report wins [default: human]
+      --output-format <FORMAT>     human, json, sarif or text (path:line:col: severity[rule]: message);
+                                   the last of this and --report wins [default: human]
       --include-all                Also walk git-ignored files (and keep every finding)
       --disable-sg                 Run no ast-grep rules
       --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, the project's
@@ -51,11 +52,22 @@ Options:
       --config <CONFIG>            Use this configuration file instead of discovering one
       --min-duplicate-lines <N>    Human output: hide clone groups shorter than N lines
       --exit-zero                  Exit 0 whenever a report was produced, findings or not
+      --max-erosion <SHARE>        Gate: fail when erosion is above SHARE (0 to 1)
+      --max-cog-erosion <SHARE>    Gate: fail when cog_erosion is above SHARE
+      --max-verbosity <SHARE>      Gate: fail when verbosity is above SHARE
+      --max-high-cc-functions <N>  Gate: fail when more than N functions have complexity > 10
+      --baseline <FILE>            Ratchet: fail when erosion or verbosity rose over this baseline's
+      --max-erosion-increase <SHARE>
+                                   With --baseline: allowed rise of erosion [default: 0]
+      --max-verbosity-increase <SHARE>
+                                   With --baseline: allowed rise of verbosity [default: 0]
+      --write-baseline <FILE>      Write this run's baseline (metrics, version, settings) to FILE
   -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
   -v, --verbosity...               Log to stderr: -v info, -vv debug
   -h, --help                       Print help
 
-Exit status: 0 no findings, 1 findings, 2 error.
+Exit status: 0 no findings, 1 findings, 2 error. With any gate set (flags, the config's
+[gates] or --baseline), 0 when every gate passes and 1 when one fails, findings or not.
 `
 
 func main() {
@@ -79,6 +91,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdout, stderr)
 	case "rule":
 		return runRule(args[1:], stdout, stderr)
+	case "dir":
 	}
 	fmt.Fprintf(stderr, "error: unrecognized subcommand '%s'\n\nUsage: scb-check <COMMAND>\n\nFor more information, try '--help'.\n", args[0])
 	return exitError
@@ -108,11 +121,24 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "debug config_loaded base_dir=%s exclude_count=%d context_lines=%d low_use_short_function_enabled=%t\n",
 			cfg.BaseDir, len(cfg.Exclude), cfg.Context, cfg.LowUse.Enabled)
 	}
+	cat, err := rules.LoadCatalog(append(extraRuleFiles(), a.rules...))
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	var baseline *report.Baseline
+	if a.gates.baseline != "" {
+		if baseline, err = report.ReadBaseline(a.gates.baseline); err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError
+		}
+	}
 	opt := scbcheck.Options{
 		Path: a.path, Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
 		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout,
 		ExtraRuleFiles: append(extraRuleFiles(), a.rules...),
 	}
+	opt.Catalog = cat
 	if !a.disableSG {
 		opt.AstGrep = locateAstGrep(a.astGrep)
 	}
@@ -132,16 +158,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "info analysis_complete files_scanned=%d total_loc=%d has_findings=%t\n",
 			r.FilesScanned, r.TotalLOC, r.HasFindings())
 	}
-	if a.json {
-		err = report.WriteJSON(stdout, r)
-	} else {
-		err = report.WriteHuman(stdout, r, report.HumanOptions{CWD: cwd, Context: cfg.Context, MinDuplicateLines: a.minDuplicateLines})
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
-	}
-	return checkExit(r.HasFindings(), a.exitZero)
+	return finishCheck(stdout, stderr, checkRun{args: a, cfg: cfg, cat: cat, cwd: cwd, baseline: baseline, report: r})
 }
 
 // logFiles prints the discovery log, the per-file debug lines and a

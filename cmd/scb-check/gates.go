@@ -1,0 +1,171 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/rules"
+)
+
+// gateArgs are the gate and ratchet flags of `scb-check check`; nil is
+// not given.
+type gateArgs struct {
+	maxErosion, maxCogErosion, maxVerbosity *float64
+	maxHighCC                               *int
+	maxErosionIncrease                      *float64
+	maxVerbosityIncrease                    *float64
+	baseline                                string
+	writeBaseline                           string
+}
+
+// set records one gate flag; name is a gate flag.
+func (g *gateArgs) set(name, value string) error {
+	share := func(dst **float64) error {
+		x, err := strconv.ParseFloat(value, 64)
+		if err != nil || math.IsNaN(x) || x < 0 || x > 1 {
+			return usagef("error: invalid value '%s' for '%s <SHARE>': expected a share from 0 to 1 (not a percentage), such as 0.25", value, name)
+		}
+		*dst = &x
+		return nil
+	}
+	switch name {
+	case "--max-erosion":
+		return share(&g.maxErosion)
+	case "--max-cog-erosion":
+		return share(&g.maxCogErosion)
+	case "--max-verbosity":
+		return share(&g.maxVerbosity)
+	case "--max-erosion-increase":
+		return share(&g.maxErosionIncrease)
+	case "--max-verbosity-increase":
+		return share(&g.maxVerbosityIncrease)
+	case "--max-high-cc-functions":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 {
+			return usagef("error: invalid value '%s' for '--max-high-cc-functions <N>': expected a whole number >= 0", value)
+		}
+		g.maxHighCC = &n
+	case "--baseline":
+		if value == "" {
+			return usagef("error: '--baseline <FILE>' needs a file name")
+		}
+		g.baseline = value
+	case "--write-baseline":
+		if value == "" {
+			return usagef("error: '--write-baseline <FILE>' needs a file name")
+		}
+		g.writeBaseline = value
+	}
+	return nil
+}
+
+// validate rejects increase limits given without a baseline to compare
+// with.
+func (g *gateArgs) validate() error {
+	if g.baseline != "" {
+		return nil
+	}
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"--max-erosion-increase", g.maxErosionIncrease != nil}, {"--max-verbosity-increase", g.maxVerbosityIncrease != nil}} {
+		if f.set {
+			return usagef("error: '%s' needs '--baseline <FILE>': it bounds the rise over a baseline", f.name)
+		}
+	}
+	return nil
+}
+
+// gates merges the flags over the config's gates: a flag wins over the
+// config key of the same name. The increase limits apply only with a
+// baseline (0 unless set).
+func (g *gateArgs) gates(cfg config.Gates, baseline *report.Baseline) report.Gates {
+	pick := func(flag, conf *float64) *float64 {
+		if flag != nil {
+			return flag
+		}
+		return conf
+	}
+	out := report.Gates{
+		MaxErosion:         pick(g.maxErosion, cfg.MaxErosion),
+		MaxCogErosion:      pick(g.maxCogErosion, cfg.MaxCogErosion),
+		MaxVerbosity:       pick(g.maxVerbosity, cfg.MaxVerbosity),
+		MaxHighCCFunctions: g.maxHighCC,
+		Baseline:           baseline,
+	}
+	if out.MaxHighCCFunctions == nil {
+		out.MaxHighCCFunctions = cfg.MaxHighCCFunctions
+	}
+	if x := pick(g.maxErosionIncrease, cfg.MaxErosionIncrease); x != nil {
+		out.MaxErosionIncrease = *x
+	}
+	if x := pick(g.maxVerbosityIncrease, cfg.MaxVerbosityIncrease); x != nil {
+		out.MaxVerbosityIncrease = *x
+	}
+	return out
+}
+
+// runSettings are the settings of this run that change a metric, recorded
+// in a baseline and compared with the current run's: the analysed path
+// relative to the working directory, --include-all, --disable-sg, the
+// ast-grep version, a hash of the whole rule catalog (bundled and extra
+// rules, by content), and the config's excludes and low-use rule settings.
+// Display settings (context, --min-duplicate-lines, formats), -j and the
+// gates themselves are not among them.
+func runSettings(path, cwd string, a *checkArgs, cfg *config.Config, cat *rules.Catalog, r *report.Report) map[string]string {
+	rel := path
+	if abs, err := filepath.Abs(path); err == nil {
+		if p, err := filepath.Rel(cwd, abs); err == nil {
+			rel = p
+		}
+	}
+	exclude, _ := json.Marshal(cfg.Exclude)
+	lu := cfg.LowUse
+	return map[string]string{
+		"path":        filepath.ToSlash(filepath.Clean(rel)),
+		"include_all": strconv.FormatBool(a.includeAll),
+		"disable_sg":  strconv.FormatBool(a.disableSG),
+		"ast_grep":    r.AstGrep.Version,
+		"rules":       catalogHash(cat),
+		"exclude":     string(exclude),
+		"low_use_short_function": fmt.Sprintf("enabled=%t max-call-sites=%d max-function-sloc=%d max-inline-caller-sloc=%d "+
+			"max-inline-caller-complexity=%d max-inline-caller-cognitive-complexity=%d max-inline-call-nesting=%d",
+			lu.Enabled, lu.MaxCallSites, lu.MaxFunctionSLOC, lu.MaxInlineCallerSLOC,
+			lu.MaxInlineCallerComplexity, lu.MaxInlineCallerCognitive, lu.MaxInlineCallNesting),
+	}
+}
+
+// catalogHash identifies a rule catalog by its rules' documents: the first
+// 16 hex digits of a SHA-256 over every rule's id and text, in catalog
+// order.
+func catalogHash(cat *rules.Catalog) string {
+	h := sha256.New()
+	for _, r := range cat.Rules {
+		fmt.Fprintf(h, "%d:%s%d:%s", len(r.ID), r.ID, len(r.Doc), r.Doc)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// writeBaselineFile writes the run's baseline to path.
+func writeBaselineFile(path string, b *report.Baseline) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("failed to write baseline: %w", err)
+	}
+	if err := report.WriteBaseline(f, b); err != nil {
+		f.Close()
+		return fmt.Errorf("failed to write baseline %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("failed to write baseline %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/rules"
+)
+
+// Output formats of `scb-check check`.
+const (
+	formatHuman = "human"
+	formatJSON  = "json"
+	formatSARIF = "sarif"
+	formatText  = "text"
+)
+
+// checkRun is what finishCheck needs of a finished analysis.
+type checkRun struct {
+	args     *checkArgs
+	cfg      *config.Config
+	cat      *rules.Catalog
+	cwd      string
+	baseline *report.Baseline
+	report   *report.Report
+}
+
+// finishCheck checks the baseline against the run, writes the report in
+// the chosen format, writes the baseline file if asked, prints the gates
+// and returns the exit code.
+func finishCheck(stdout, stderr io.Writer, run checkRun) int {
+	a, r := run.args, run.report
+	var settings map[string]string
+	if run.baseline != nil || a.gates.writeBaseline != "" {
+		settings = runSettings(a.path, run.cwd, a, run.cfg, run.cat, r)
+	}
+	if run.baseline != nil {
+		if err := run.baseline.CheckCompatible(scbcheck.Version, settings); err != nil {
+			fmt.Fprintf(stderr, "baseline %s: %v\n", a.gates.baseline, err)
+			return exitError
+		}
+	}
+	if err := writeReport(stdout, stderr, run); err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	if a.gates.writeBaseline != "" {
+		if err := writeBaselineFile(a.gates.writeBaseline, report.NewBaseline(r, scbcheck.Version, settings)); err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError
+		}
+	}
+	gates := a.gates.gates(run.cfg.Gates, run.baseline)
+	checks := gates.Check(r)
+	for _, c := range checks {
+		// The ratchet prints every delta; an absolute limit only when it
+		// failed.
+		if c.Failed || c.Increase {
+			fmt.Fprintln(stderr, c)
+		}
+	}
+	return checkExit(exitInput{
+		hasFindings: r.HasFindings(), gatesSet: gates.Any(),
+		gatesFailed: len(report.Failed(checks)) > 0, exitZero: a.exitZero,
+	})
+}
+
+// writeReport writes the report to stdout in the chosen format.
+func writeReport(stdout, stderr io.Writer, run checkRun) error {
+	a, r := run.args, run.report
+	switch a.format {
+	case formatJSON:
+		return report.WriteJSON(stdout, r)
+	case formatText:
+		return report.WriteText(stdout, r, report.TextOptions{CWD: run.cwd, MinDuplicateLines: a.minDuplicateLines})
+	case formatSARIF:
+		sum, err := report.WriteSARIF(stdout, r, report.SARIFOptions{
+			ToolVersion: scbcheck.Version, Root: repoRoot(a.path, run.cwd),
+			Rules: ruleInfos(run.cat), MinDuplicateLines: a.minDuplicateLines,
+		})
+		if err == nil && sum.Omitted > 0 {
+			fmt.Fprintf(stderr, "warning: SARIF output holds %d of %d results: %d omitted because %s (the lowest-severity ones, the latest in path order first)\n",
+				sum.Results, sum.Results+sum.Omitted, sum.Omitted, sum.Reason)
+		}
+		return err
+	}
+	return report.WriteHuman(stdout, r, report.HumanOptions{CWD: run.cwd, Context: run.cfg.Context, MinDuplicateLines: a.minDuplicateLines})
+}
+
+// ruleInfos describes the catalog's rules for SARIF.
+func ruleInfos(cat *rules.Catalog) []report.RuleInfo {
+	infos := cat.Infos()
+	out := make([]report.RuleInfo, len(infos))
+	for i, in := range infos {
+		out[i] = report.RuleInfo{ID: in.ID, Severity: in.Severity, Title: in.Title, Description: in.Why, Help: in.Instead}
+		if out[i].Description == "" {
+			out[i].Description = in.Message
+		}
+	}
+	return out
+}
+
+// repoRoot is the directory SARIF URIs are relative to: the nearest
+// directory holding .git (a directory, or a file in a worktree) at or above
+// the analysed path, else the working directory.
+func repoRoot(path, cwd string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return cwd
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if info, err := os.Stat(abs); err == nil && !info.IsDir() {
+		abs = filepath.Dir(abs)
+	}
+	for dir := abs; ; {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			if real, err := filepath.EvalSymlinks(cwd); err == nil {
+				return real
+			}
+			return cwd
+		}
+		dir = parent
+	}
+}

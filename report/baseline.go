@@ -1,0 +1,177 @@
+package report
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// SchemaVersion is the version of the JSON documents of our own: the
+// baseline file and the properties of a SARIF run. It is bumped whenever
+// one of them changes in a way an existing reader would misread (a key
+// removed, renamed or given another meaning); added keys do not bump it.
+// The reference JSON report (WriteJSON) carries no version: its form is the
+// reference's.
+const SchemaVersion = 1
+
+// ToolName is the name the tool reports itself by.
+const ToolName = "scb-check"
+
+// Metrics are a report's top-level numbers, under the reference JSON's
+// key names.
+type Metrics struct {
+	Verbosity              float64 `json:"verbosity"`
+	Erosion                float64 `json:"erosion"`
+	CogErosion             float64 `json:"cog_erosion"`
+	FilesScanned           int     `json:"files_scanned"`
+	TotalLOC               int     `json:"total_loc"`
+	VerbosityFlaggedLOC    int     `json:"verbosity_flagged_loc"`
+	CloneLOC               int     `json:"clone_loc"`
+	AstGrepFlaggedLOC      int     `json:"ast_grep_flagged_loc"`
+	StructuralRuleLOC      int     `json:"structural_rule_loc"`
+	StructuralRuleFindings int     `json:"structural_rule_findings"`
+	TotalFunctions         int     `json:"total_functions"`
+	HighCCFunctions        int     `json:"high_cc_functions"`
+	HighCogFunctions       int     `json:"high_cog_functions"`
+	TotalMass              float64 `json:"total_mass"`
+	HighCCMass             float64 `json:"high_cc_mass"`
+	TotalCogMass           float64 `json:"total_cog_mass"`
+	HighCogMass            float64 `json:"high_cog_mass"`
+	SyntaxTreeCount        int     `json:"syntax_tree_count"`
+	SyntaxNodeCount        int     `json:"syntax_node_count"`
+}
+
+// MetricsOf returns r's top-level numbers, cleaned as the JSON report
+// prints them (no NaN, infinity or -0).
+func MetricsOf(r *Report) Metrics {
+	return Metrics{
+		Verbosity: cleanFloat(r.Verbosity), Erosion: cleanFloat(r.Erosion), CogErosion: cleanFloat(r.CogErosion),
+		FilesScanned: r.FilesScanned, TotalLOC: r.TotalLOC, VerbosityFlaggedLOC: r.VerbosityFlaggedLOC,
+		CloneLOC: r.CloneLOC, AstGrepFlaggedLOC: r.AstGrepFlaggedLOC, StructuralRuleLOC: r.StructuralRuleLOC,
+		StructuralRuleFindings: r.StructuralRuleFindings, TotalFunctions: r.TotalFunctions,
+		HighCCFunctions: r.HighCCFunctions, HighCogFunctions: r.HighCogFunctions,
+		TotalMass: cleanFloat(r.TotalMass), HighCCMass: cleanFloat(r.HighCCMass),
+		TotalCogMass: cleanFloat(r.TotalCogMass), HighCogMass: cleanFloat(r.HighCogMass),
+		SyntaxTreeCount: r.SyntaxTreeCount, SyntaxNodeCount: r.SyntaxNodeCount,
+	}
+}
+
+// Baseline is what the ratchet compares a run with: the metrics of an
+// earlier run, with the tool version and the settings that produced them.
+type Baseline struct {
+	SchemaVersion int    `json:"schema_version"`
+	Tool          string `json:"tool"`
+	ToolVersion   string `json:"tool_version"`
+	// Settings are every setting that changes a metric, by name (the
+	// command line fills them); two runs compare only when they agree.
+	Settings map[string]string `json:"settings"`
+	Metrics  Metrics           `json:"metrics"`
+}
+
+// NewBaseline records r as a baseline written by toolVersion with
+// settings.
+func NewBaseline(r *Report, toolVersion string, settings map[string]string) *Baseline {
+	s := make(map[string]string, len(settings))
+	for k, v := range settings {
+		s[k] = v
+	}
+	return &Baseline{SchemaVersion: SchemaVersion, Tool: ToolName, ToolVersion: toolVersion, Settings: s, Metrics: MetricsOf(r)}
+}
+
+// WriteBaseline writes b as indented JSON (keys in a fixed order, settings
+// sorted by name) and a newline.
+func WriteBaseline(w io.Writer, b *Baseline) error {
+	data, err := json.MarshalIndent(b, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
+}
+
+// ReadBaseline reads the baseline file at path. Every error names the
+// file; a file that is JSON but not a baseline of ours (a --report output,
+// another tool's file, another schema version) is refused with what it is.
+func ReadBaseline(path string) (*Baseline, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("baseline %s: %w", path, err)
+	}
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return nil, fmt.Errorf("baseline %s: not JSON: %w", path, err)
+	}
+	if _, ok := probe["schema_version"]; !ok {
+		if _, isReport := probe["erosion"]; isReport {
+			return nil, fmt.Errorf("baseline %s: this is a JSON report (--report), which records no tool version or settings; write the baseline with --write-baseline FILE instead", path)
+		}
+		return nil, fmt.Errorf("baseline %s: not a baseline written by %s --write-baseline (no schema_version)", path, ToolName)
+	}
+	var b Baseline
+	if err := json.Unmarshal(data, &b); err != nil {
+		return nil, fmt.Errorf("baseline %s: %w", path, err)
+	}
+	switch {
+	case b.Tool != ToolName:
+		return nil, fmt.Errorf("baseline %s: written by %q, not by %s", path, b.Tool, ToolName)
+	case b.SchemaVersion != SchemaVersion:
+		return nil, fmt.Errorf("baseline %s: schema version %d, but this %s reads version %d; write the baseline again with this version", path, b.SchemaVersion, ToolName, SchemaVersion)
+	}
+	return &b, nil
+}
+
+// ErrBaselineMismatch is wrapped by the errors of CheckCompatible.
+var ErrBaselineMismatch = errors.New("refused")
+
+// CheckCompatible returns an error when the baseline cannot be compared
+// with a run of toolVersion with settings: it was written by another
+// version, or with other settings (each differing setting is named, with
+// its value there and here).
+func (b *Baseline) CheckCompatible(toolVersion string, settings map[string]string) error {
+	if b.ToolVersion != toolVersion {
+		return fmt.Errorf("%w: it was written by %s %s and this is %s %s; write it again with this version",
+			ErrBaselineMismatch, ToolName, b.ToolVersion, ToolName, toolVersion)
+	}
+	keys := map[string]bool{}
+	for k := range b.Settings {
+		keys[k] = true
+	}
+	for k := range settings {
+		keys[k] = true
+	}
+	names := make([]string, 0, len(keys))
+	for k := range keys {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	var diffs []string
+	for _, k := range names {
+		there, inBase := b.Settings[k]
+		here, inRun := settings[k]
+		switch {
+		case !inBase:
+			diffs = append(diffs, fmt.Sprintf("%s is not recorded there, %s here", k, quoteSetting(here)))
+		case !inRun:
+			diffs = append(diffs, fmt.Sprintf("%s is %s there, not set here", k, quoteSetting(there)))
+		case there != here:
+			diffs = append(diffs, fmt.Sprintf("%s is %s there, %s here", k, quoteSetting(there), quoteSetting(here)))
+		}
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("%w: it was written with other settings (%s); write it again with this run's settings",
+			ErrBaselineMismatch, strings.Join(diffs, "; "))
+	}
+	return nil
+}
+
+// quoteSetting shows a setting's value, "" visibly.
+func quoteSetting(v string) string {
+	if v == "" {
+		return `""`
+	}
+	return v
+}

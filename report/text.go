@@ -1,0 +1,80 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// TextOptions controls the one-line text output.
+type TextOptions struct {
+	// CWD is the directory paths are shown relative to; paths outside it
+	// are shown as they are in the report.
+	CWD string
+	// ReadFile reads a source file (for the columns of function-level
+	// findings); os.ReadFile when nil.
+	ReadFile func(path string) ([]byte, error)
+	// MinDuplicateLines leaves out clone groups whose first instance has
+	// fewer SLOC lines (0 keeps all).
+	MinDuplicateLines int
+}
+
+// maxAlsoAt is how many other instances a clone line names.
+const maxAlsoAt = 3
+
+// WriteText writes one line per finding, for editors and grep:
+//
+//	path:line:col: severity[rule-id]: message
+//
+// with 1-based lines and columns (columns in characters), severity info,
+// warning or critical, and the lines sorted by path, line and column. Every
+// clone instance gets a line naming up to three other instances; a
+// callable over a complexity threshold gets an erosion or cog_erosion line
+// at its first line. A clean run writes nothing.
+func WriteText(w io.Writer, r *Report, opt TextOptions) error {
+	src := newSources(opt.ReadFile)
+	items, err := collectIssues(r, src, opt.MinDuplicateLines)
+	if err != nil {
+		return err
+	}
+	display := func(p string) string { return DisplayPath(p, opt.CWD) }
+	sortIssues(items, display)
+	bw := bufio.NewWriter(w)
+	for _, it := range items {
+		msg := it.message
+		if it.clone != nil {
+			msg += alsoAt(it, display)
+		}
+		fmt.Fprintf(bw, "%s:%d:%d: %s[%s]: %s\n", it.shown, it.line, it.col, it.severity, it.rule, oneLine(msg))
+	}
+	return bw.Flush()
+}
+
+// alsoAt names a clone instance's other instances: ", also at a.py:3,
+// b.py:9 and 4 more".
+func alsoAt(it issue, display func(string) string) string {
+	var others []string
+	for k, b := range it.clone {
+		if k != it.cloneSelf {
+			others = append(others, fmt.Sprintf("%s:%d", display(b.Path), b.StartLine))
+		}
+	}
+	if len(others) == 0 {
+		return ""
+	}
+	s := ", also at "
+	if len(others) > maxAlsoAt {
+		return s + strings.Join(others[:maxAlsoAt], ", ") + fmt.Sprintf(" and %d more", len(others)-maxAlsoAt)
+	}
+	return s + strings.Join(others, ", ")
+}
+
+// newSources returns a reader of source lines that reads each file once.
+func newSources(read func(string) ([]byte, error)) *sources {
+	if read == nil {
+		read = os.ReadFile
+	}
+	return &sources{read: read, lines: map[string][]string{}}
+}
