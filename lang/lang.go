@@ -406,4 +406,6 @@ type ExportSpec struct {
 	CrateRoots []string
 	// PathSeparator joins module path segments in reports ("." or "::").
 	PathSeparator string
+	// Notes state the definition's choices in the DIR detail's config.
+	Notes []string
 }

@@ -139,6 +139,13 @@ var Python = register(&Spec{
 		InitFile:      "__init__",
 		SourceDir:     "src",
 		PathSeparator: ".",
+		Notes: []string{
+			"entry modules: a top-level __main__ guard, __main__.py, [project.scripts] and [project.gui-scripts] of the root pyproject.toml",
+			"private module files (_x.py) are kept: their public names count",
+			"lowercase module variables are not symbols; ALL_CAPS constants and type aliases are",
+			"a literal __all__ replaces the naming rule; a computed one is ignored with a warning",
+			"shadowing by local names is not analysed",
+		},
 	},
 	Imports: ImportSpec{
 		Style:              ImportFrom,

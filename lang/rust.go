@@ -143,6 +143,12 @@ var Rust = register(&Spec{
 		CrateRoots:    []string{"lib.rs", "main.rs"},
 		EntryFiles:    []string{"main.rs"},
 		PathSeparator: "::",
+		Notes: []string{
+			"entry modules: binary crate roots (src/main.rs, src/bin/*, examples/*)",
+			"every pub visibility counts (pub, pub(crate), pub(super), pub(in ...)); pub use is an alias",
+			"items and modules under #[cfg(test)] or #[test] are test code",
+			"paths inside macro invocations are not read",
+		},
 	},
 	// Only `use` declarations at the crate file's root bind names.
 	Imports: ImportSpec{

@@ -109,8 +109,35 @@ func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 		}
 		out.WriteString(e.text)
 	}
+	if d := r.DIR; d != nil && d.Exported > 0 {
+		if len(entries) > 0 {
+			out.WriteByte('\n')
+		}
+		writeDIRSummary(&out, r)
+	}
 	_, err := w.Write(out.Bytes())
 	return err
+}
+
+// writeDIRSummary writes the short DIR section of the human output: the
+// ratio with its counts and variants, and IF50 when MCF scores were given.
+func writeDIRSummary(out *bytes.Buffer, r *Report) {
+	d := r.DIR
+	fmt.Fprintf(out, "dir: %s (%d of %d public symbols of standalone modules used by other modules)\n",
+		ratioText(d.Dir), d.Used, d.Exported)
+	fmt.Fprintf(out, "  = with tests: %s, reachable from entry modules: %s, lenient: %s, per-module mean: %s\n",
+		ratioText(d.WithTests), ratioText(d.Reachable), ratioText(d.Lenient), ratioText(d.Macro))
+	if r.MCF != nil {
+		fmt.Fprintf(out, "  = mcf: %s, if50: %s\n", formatFloat(r.MCF.Value), ratioText(r.IF50))
+	}
+	fmt.Fprintf(out, "  = per symbol: scb-check dir <PATH>\n")
+}
+
+func ratioText(v *float64) string {
+	if v == nil {
+		return "null"
+	}
+	return strconv.FormatFloat(*v, 'f', 3, 64)
 }
 
 // sources reads each file once for its excerpts.

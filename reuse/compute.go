@@ -71,8 +71,8 @@ type Symbol struct {
 	// Qualified is the module and the name joined the language's way
 	// (pkg.mod.name, krate::module::Name).
 	Qualified string
-	Line                     int
-	Status                   string
+	Line      int
+	Status    string
 	// Public is true for symbols in E_total.
 	Public bool
 	// UsedBy are the non-test modules referring to it; UsedByTests the

@@ -23,6 +23,7 @@ type checkArgs struct {
 	astGrepTimeout    time.Duration
 	rules             []string
 	gates             gateArgs
+	mcfFile           string
 }
 
 // usageError is a command-line mistake; it is printed as is, exit 2.
@@ -44,6 +45,7 @@ var valueFlags = map[string]string{
 	"--ast-grep":            "<PATH>",
 	"--ast-grep-timeout":    "<DURATION>",
 	"--rules":               "<FILE>",
+	"--mcf-file":            "<FILE>",
 
 	// Gates and the ratchet (gates.go).
 	"--max-erosion":            "<SHARE>",
@@ -133,6 +135,8 @@ func parseCheck(args []string) (*checkArgs, error) {
 			a.astGrepTimeout = d
 		case "--rules":
 			a.rules = append(a.rules, value)
+		case "--mcf-file":
+			a.mcfFile = value
 		case "--verbosity":
 			a.verbose++
 		case "-h", "--help":

@@ -24,6 +24,7 @@ Usage: scb-check <COMMAND>
 
 Commands:
   check  Analyze a file or directory and report erosion and verbosity
+  dir    List the public symbols of a file or directory and who reuses them (DIR)
   rule   Print a rule of the catalog by id
 
 Options:
@@ -51,6 +52,7 @@ Options:
                                    $SCB_CHECK_EXTRA_SLOP_RULES)
       --config <CONFIG>            Use this configuration file instead of discovering one
       --min-duplicate-lines <N>    Human output: hide clone groups shorter than N lines
+      --mcf-file <FILE>            Externally judged MCF scores (JSON); adds mcf and if50
       --exit-zero                  Exit 0 whenever a report was produced, findings or not
       --max-erosion <SHARE>        Gate: fail when erosion is above SHARE (0 to 1)
       --max-cog-erosion <SHARE>    Gate: fail when cog_erosion is above SHARE
@@ -92,6 +94,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "rule":
 		return runRule(args[1:], stdout, stderr)
 	case "dir":
+		return runDir(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "error: unrecognized subcommand '%s'\n\nUsage: scb-check <COMMAND>\n\nFor more information, try '--help'.\n", args[0])
 	return exitError
@@ -136,7 +139,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	opt := scbcheck.Options{
 		Path: a.path, Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
 		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout,
-		ExtraRuleFiles: append(extraRuleFiles(), a.rules...),
+		ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
 	}
 	opt.Catalog = cat
 	if !a.disableSG {

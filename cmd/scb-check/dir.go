@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/report"
+)
+
+const dirHelp = `List the public symbols of a file or directory and who reuses them (DIR)
+
+DIR is the share of the public symbols of standalone modules that other,
+non-test modules reuse. Every symbol is listed with its status (used, unused,
+same_module_only, test_only, import_only, maybe_used,
+non_public_used_downstream), its place and the modules using it.
+
+Usage: scb-check dir [OPTIONS] <PATH>
+
+Arguments:
+  <PATH>  File or directory to analyze (.py, .pyw, .rs)
+
+Options:
+      --output-format <FORMAT>  human or json (the full detail) [default: human]
+      --report                  Same as --output-format json
+      --include-all             Also walk git-ignored files
+      --config <CONFIG>         Use this configuration file instead of discovering one
+      --mcf-file <FILE>         Externally judged MCF scores (JSON); adds mcf and if50
+  -j, --jobs <N>                Files analyzed in parallel [default: all cores]
+  -v, --verbosity...            Log to stderr: -v info, -vv debug
+  -h, --help                    Print help
+
+Exit status: 0 when the listing was produced, 2 on an error.
+`
+
+// runDir analyses PATH without the ast-grep rules (DIR does not need
+// them) and prints the DIR detail.
+func runDir(args []string, stdout, stderr io.Writer) int {
+	a, err := parseCheck(args)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	if a.help {
+		fmt.Fprint(stdout, dirHelp)
+		return exitClean
+	}
+	if a.format != formatHuman && a.format != formatJSON && a.format != "" {
+		fmt.Fprintln(stderr, usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>' of dir\n  [possible values: human, json]", a.format))
+		return exitError
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "failed to determine current directory: %v\n", err)
+		return exitError
+	}
+	cfg, err := config.Load(cwd, a.configPath)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
+		Path: a.path, Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
+		DisableSG: true, ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
+	})
+	if r != nil {
+		logFiles(stderr, r, a)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	if a.format == formatJSON {
+		err = report.WriteDIRJSON(stdout, r)
+	} else {
+		err = report.WriteDIRHuman(stdout, r)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	return exitClean
+}
