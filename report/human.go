@@ -55,7 +55,7 @@ func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 		if err != nil {
 			return err
 		}
-		display := DisplayPath(f.Path, opt.CWD)
+		display := displayPath(f.Path, opt.CWD)
 		block := sourceBlock(lines, f.StartLine-opt.Context, f.EndLine+opt.Context)
 		if f.Kind == KindStructural {
 			entries = append(entries, entry{display, f.StartLine, rankStructural, fmt.Sprintf(
@@ -70,7 +70,7 @@ func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 			"%s[%s]: %s\n  --> %s:%d:%d\n%s", f.Severity, f.RuleID, msg, display, f.StartLine, f.StartCol+1, block)})
 	}
 	for _, f := range r.Files {
-		display := DisplayPath(f.Path, opt.CWD)
+		display := displayPath(f.Path, opt.CWD)
 		for _, c := range f.Callables {
 			if c.CC <= HighComplexity && c.Cog <= HighComplexity {
 				continue
@@ -194,7 +194,7 @@ func cloneEntries(blocks []CloneBlock, opt HumanOptions) []entry {
 		var b strings.Builder
 		fmt.Fprintf(&b, "duplicate-structure: duplicated block (%d lines, %d instances)\n", anchor.SLOC, anchor.Instances)
 		for i, inst := range g {
-			display := DisplayPath(inst.Path, opt.CWD)
+			display := displayPath(inst.Path, opt.CWD)
 			if i > 0 {
 				fmt.Fprintf(&b, "%s ┆\n", pad)
 			}
@@ -204,14 +204,14 @@ func cloneEntries(blocks []CloneBlock, opt HumanOptions) []entry {
 			}
 			fmt.Fprintf(&b, "%s │\n", pad)
 		}
-		out = append(out, entry{DisplayPath(anchor.Path, opt.CWD), anchor.StartLine, rankClone, b.String()})
+		out = append(out, entry{displayPath(anchor.Path, opt.CWD), anchor.StartLine, rankClone, b.String()})
 	}
 	return out
 }
 
-// DisplayPath returns path relative to cwd when it lies under cwd, else
+// displayPath returns path relative to cwd when it lies under cwd, else
 // the path as given.
-func DisplayPath(path, cwd string) string {
+func displayPath(path, cwd string) string {
 	if cwd == "" {
 		return path
 	}

@@ -49,9 +49,9 @@ func TestSourceBlockAlignsNumbers(t *testing.T) {
 }
 
 func TestDisplayPath(t *testing.T) {
-	assert.Equal(t, "pkg/a.py", DisplayPath("/w/pkg/a.py", "/w"))
-	assert.Equal(t, "/other/a.py", DisplayPath("/other/a.py", "/w"))
-	assert.Equal(t, "/w2/a.py", DisplayPath("/w2/a.py", "/w"))
+	assert.Equal(t, "pkg/a.py", displayPath("/w/pkg/a.py", "/w"))
+	assert.Equal(t, "/other/a.py", displayPath("/other/a.py", "/w"))
+	assert.Equal(t, "/w2/a.py", displayPath("/w2/a.py", "/w"))
 }
 
 func TestWriteHumanFindingsAndClones(t *testing.T) {

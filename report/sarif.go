@@ -33,8 +33,8 @@ const (
 	srcRoot = "%SRCROOT%"
 	// fingerprintKey is the partialFingerprints entry of every result.
 	fingerprintKey = "primaryLocationLineHash"
-	// InformationURI is where the tool is described.
-	InformationURI = "https://github.com/scbcheck/scbcheck"
+	// informationURI is where the tool is described.
+	informationURI = "https://github.com/scbcheck/scbcheck"
 )
 
 // RuleInfo describes one rule for SARIF's rule list.
@@ -250,7 +250,7 @@ func WriteSARIF(w io.Writer, r *Report, opt SARIFOptions) (SARIFSummary, error) 
 	for {
 		log := sarifLog{Schema: sarifSchemaURI, Version: sarifVersion, Runs: []sarifRun{{
 			Tool: sarifTool{Driver: sarifDriver{
-				Name: ToolName, Version: opt.ToolVersion, InformationURI: InformationURI, Rules: rules,
+				Name: ToolName, Version: opt.ToolVersion, InformationURI: informationURI, Rules: rules,
 			}},
 			Invocations: []sarifInvocation{{ExecutionSuccessful: true}},
 			ColumnKind:  "unicodeCodePoints",

@@ -39,7 +39,7 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	if err != nil {
 		return err
 	}
-	display := func(p string) string { return DisplayPath(p, opt.CWD) }
+	display := func(p string) string { return displayPath(p, opt.CWD) }
 	sortIssues(items, display)
 	bw := bufio.NewWriter(w)
 	for _, it := range items {
