@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -274,4 +276,46 @@ func TestCheckExit(t *testing.T) {
 			assert.Equal(t, tt.want, checkExit(tt.in))
 		})
 	}
+}
+
+// TestSARIFOverGitHubLimit runs the binary on 25,001 trivial wrappers:
+// one result more than code scanning accepts. The last one in path order
+// is left out, the log and stderr say so.
+func TestSARIFOverGitHubLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes an 18 MB SARIF log")
+	}
+	work, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	var src strings.Builder
+	for i := 0; i <= report.GitHubMaxResults; i++ {
+		fmt.Fprintf(&src, "def _f%d(v):\n    return v\n\n\n", i)
+	}
+	writeTree(t, work, map[string]string{"many.py": src.String()})
+	got := runBinary(t, work, []string{"check", "--disable-sg", "--output-format", "sarif", "."}, nil)
+	require.Equal(t, "1\n", got[secExit], got[secStderr])
+	assert.Equal(t, "warning: SARIF output holds 25000 of 25001 results: 1 omitted because GitHub code scanning accepts "+
+		"at most 25000 results per run (the lowest-severity ones, the latest in path order first)\n", got[secStderr])
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Locations []struct {
+					PhysicalLocation struct {
+						Region struct {
+							StartLine int `json:"startLine"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+			Properties struct {
+				OmittedResults int `json:"omittedResults"`
+			} `json:"properties"`
+		} `json:"runs"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(got[secStdout]), &log))
+	run := log.Runs[0]
+	require.Len(t, run.Results, report.GitHubMaxResults)
+	assert.Equal(t, 1, run.Properties.OmittedResults)
+	// _f24999 starts at line 4·24999 + 1; _f25000, at 100001, is cut.
+	assert.Equal(t, 99997, run.Results[len(run.Results)-1].Locations[0].PhysicalLocation.Region.StartLine)
 }
