@@ -13,6 +13,8 @@ import (
 
 // dirDetail is the JSON shape of `scb-check dir --output-format json`.
 type dirDetail struct {
+	// SchemaVersion is our JSON documents' version (SchemaVersion).
+	SchemaVersion       int            `json:"schema_version"`
 	Dir                 *float64       `json:"dir"`
 	Exported            int            `json:"dir_exported"`
 	Used                int            `json:"dir_used"`
@@ -109,6 +111,7 @@ func WriteDIRJSON(w io.Writer, r *Report) error {
 		Entries: []dirEntry{}, Modules: []dirModule{}, Symbols: []dirSymbol{},
 		Unresolved: []dirLocated{}, Warnings: []dirLocated{},
 	}
+	out.SchemaVersion = SchemaVersion
 	if r.MCF != nil {
 		out.MCF = &r.MCF.Value
 		for _, c := range r.MCF.Components {
