@@ -55,10 +55,28 @@ type Options struct {
 	// Catalog is a preloaded rule catalog; when nil it is loaded from the
 	// bundled rules and ExtraRuleFiles.
 	Catalog *rules.Catalog
+	// MaxFileSize keeps files larger than this many bytes unread (skipped
+	// with the reason); DefaultMaxFileSize when zero, no limit when
+	// negative.
+	MaxFileSize int64
+	// ParseTimeout bounds the parse of each file: a file whose parse takes
+	// longer is skipped with the reason. DefaultParseTimeout when zero;
+	// negative for no bound.
+	ParseTimeout time.Duration
 	// MCFFile names externally judged MCF scores (see reuse.LoadMCF); with
 	// it the report carries MCF and IF50.
 	MCFFile string
 }
+
+// DefaultMaxFileSize is the largest file read when Options sets no limit:
+// 20 MB, some ten times the largest hand-written source file we know of.
+// Larger ones are generated data; parsing one takes gigabytes.
+const DefaultMaxFileSize = 20 << 20
+
+// DefaultParseTimeout bounds each file's parse when Options sets none. A
+// clean 50 MB Python file parses in well under a minute here; what takes
+// longer is tree-sitter lost in error recovery.
+const DefaultParseTimeout = 2 * time.Minute
 
 // DefaultAstGrepTimeout bounds an ast-grep scan when Options sets none.
 const DefaultAstGrepTimeout = 10 * time.Minute
@@ -99,8 +117,15 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 			return nil, err
 		}
 	}
+	maxSize := opt.MaxFileSize
+	switch {
+	case maxSize == 0:
+		maxSize = DefaultMaxFileSize
+	case maxSize < 0:
+		maxSize = 0
+	}
 	files, err := source.Discover(opt.Path, source.DiscoverOptions{
-		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, IncludeAll: opt.IncludeAll,
+		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, IncludeAll: opt.IncludeAll, MaxFileSize: maxSize,
 	})
 	if err != nil {
 		return nil, err
@@ -108,7 +133,14 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	scan := startScan(ctx, opt, cat, files)
-	results, err := analyzeFiles(ctx, files, opt.Workers, cat.IDs())
+	parseTimeout := opt.ParseTimeout
+	switch {
+	case parseTimeout == 0:
+		parseTimeout = DefaultParseTimeout
+	case parseTimeout < 0:
+		parseTimeout = 0
+	}
+	results, err := analyzeFiles(ctx, files, opt.Workers, parseTimeout, cat.IDs())
 	if err != nil {
 		return nil, err
 	}
@@ -165,9 +197,11 @@ func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []sou
 	if timeout == 0 {
 		timeout = DefaultAstGrepTimeout
 	}
-	paths := make([]string, len(files))
-	for i, f := range files {
-		paths[i] = f.Path
+	paths := make([]string, 0, len(files))
+	for _, f := range files {
+		if f.Skip == "" {
+			paths = append(paths, f.Path)
+		}
 	}
 	go func() {
 		defer close(s.done)
@@ -204,7 +238,7 @@ type fileResult struct {
 	ignoreErr  error
 }
 
-func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, ruleIDs []string) ([]fileResult, error) {
+func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, parseTimeout time.Duration, ruleIDs []string) ([]fileResult, error) {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
@@ -237,6 +271,7 @@ func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, r
 						errs[w] = err
 						continue
 					}
+					p.Timeout = parseTimeout
 					parsers[f.Lang] = p
 				}
 				results[i] = analyzeFile(p, f, ruleIDs)
@@ -266,6 +301,10 @@ func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, r
 
 func analyzeFile(p *source.Parser, f source.SourceFile, ruleIDs []string) fileResult {
 	res := fileResult{file: f}
+	if f.Skip != "" {
+		res.skipped = f.Skip
+		return res
+	}
 	src, err := os.ReadFile(f.Path)
 	if err != nil {
 		res.skipped = err.Error()

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"math"
+	"math/rand"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,6 +17,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
 )
 
@@ -114,4 +118,71 @@ func TestAnalyzeErrors(t *testing.T) {
 	cancel()
 	_, err = scbcheck.Analyze(ctx, scbcheck.Options{Path: dir, Config: config.Default(dir)})
 	assert.ErrorIs(t, err, context.Canceled)
+}
+
+// The report does not depend on the order files were created in: the
+// fixture tree is written twice, in two shuffled orders, and the JSON
+// report, the DIR detail and the human output (paths relative to each
+// tree) must match byte for byte.
+func TestAnalyzeIgnoresFileCreationOrder(t *testing.T) {
+	var files []string
+	require.NoError(t, filepath.WalkDir("testdata", func(p string, d fs.DirEntry, err error) error {
+		require.NoError(t, err)
+		if !d.IsDir() && lang.ForPath(p) != nil && !strings.Contains(p, "e2e") {
+			files = append(files, p)
+		}
+		return nil
+	}))
+	require.Greater(t, len(files), 10)
+	render := func(seed int64) [3]string {
+		base, err := filepath.EvalSymlinks(t.TempDir())
+		require.NoError(t, err)
+		dir := filepath.Join(base, "proj") // the root's name names its crates
+		order := append([]string(nil), files...)
+		rand.New(rand.NewSource(seed)).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, p := range order {
+			data, err := os.ReadFile(p)
+			require.NoError(t, err)
+			write(t, dir, p, string(data))
+		}
+		r := analyze(t, dir, 2)
+		var out [3]bytes.Buffer
+		require.NoError(t, report.WriteJSON(&out[0], r))
+		require.NoError(t, report.WriteDIRJSON(&out[1], r))
+		require.NoError(t, report.WriteHuman(&out[2], r, report.HumanOptions{CWD: dir, Context: 1}))
+		return [3]string{out[0].String(), out[1].String(), out[2].String()}
+	}
+	a, b := render(1), render(2)
+	for k, name := range []string{"JSON report", "DIR detail", "human output"} {
+		assert.Equal(t, a[k], b[k], name)
+	}
+	assert.Contains(t, a[1], `"symbols"`)
+}
+
+// An unreadable file is skipped with the system's reason; an unreadable
+// directory stops the walk with an error naming it (as the reference).
+// Root reads everything, so this needs an ordinary user.
+func TestAnalyzeUnreadable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("running as root: permissions do not stop reads")
+	}
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	write(t, dir, "ok.py", "def f():\n    return 1\n")
+	locked := write(t, dir, "locked.py", "def g():\n    return 2\n")
+	require.NoError(t, os.Chmod(locked, 0))
+	r := analyze(t, dir, 1)
+	require.Len(t, r.Skipped, 1)
+	assert.Equal(t, locked, r.Skipped[0].Path)
+	assert.Contains(t, r.Skipped[0].Reason, "permission denied")
+	assert.Equal(t, 1, r.FilesScanned)
+
+	sub := filepath.Join(dir, "closed")
+	write(t, sub, "x.py", "x = 1\n")
+	require.NoError(t, os.Chmod(sub, 0))
+	t.Cleanup(func() { os.Chmod(sub, 0o755) })
+	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, Config: config.Default(dir), DisableSG: true})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "failed to walk sources")
+	assert.Contains(t, err.Error(), sub)
 }

@@ -94,3 +94,35 @@ func TestLayers(t *testing.T) {
 		}
 	}
 }
+
+// Security by construction: no package of the tool (tests aside) can
+// reach the network or load code, and only the ast-grep runner starts a
+// process (the resolved binary, arguments as a list, no shell).
+func TestNoNetworkNoShell(t *testing.T) {
+	forbidden := map[string]bool{"net": true, "net/http": true, "net/rpc": true, "net/smtp": true, "plugin": true}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		require.NoError(t, err)
+		if d.IsDir() {
+			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		require.NoError(t, err)
+		pkg := filepath.ToSlash(filepath.Dir(path))
+		for _, imp := range f.Imports {
+			p := strings.Trim(imp.Path.Value, `"`)
+			// net/url only formats URLs (SARIF locations).
+			assert.Falsef(t, forbidden[p] || strings.HasPrefix(p, "net/") && p != "net/url", "%s imports %s", path, p)
+			if p == "os/exec" {
+				assert.Equalf(t, "rules", pkg, "%s starts processes; only the ast-grep runner may", path)
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+}

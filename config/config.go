@@ -185,8 +185,15 @@ func loadFile(path, display string, pyproject bool, doc map[string]any) (*Config
 	return cfg, nil
 }
 
+// maxConfigSize bounds a configuration file: real ones are a few
+// kilobytes, and a giant one is not worth reading.
+const maxConfigSize = 1 << 20
+
 // readTOML reads and parses a TOML file into a generic document.
 func readTOML(path, display string) (map[string]any, error) {
+	if info, err := os.Stat(path); err == nil && info.Size() > maxConfigSize {
+		return nil, fmt.Errorf("%s: failed to read config: %d bytes, over the limit of %d bytes for a configuration file", display, info.Size(), maxConfigSize)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: failed to read config: %w", display, err)

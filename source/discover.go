@@ -22,6 +22,9 @@ type DiscoverOptions struct {
 	// IncludeAll disables .gitignore and .ignore files. Pruned directory
 	// names and excludes still apply.
 	IncludeAll bool
+	// MaxFileSize, when positive, keeps larger files unread (SourceFile.Skip
+	// says why): one generated giant would otherwise set the run's memory.
+	MaxFileSize int64
 }
 
 // SourceFile is one file to analyse.
@@ -31,6 +34,10 @@ type SourceFile struct {
 	Path string
 	// Lang is the file's language.
 	Lang *lang.Spec
+	// Skip, when not empty, says why the file must not be read: it is not
+	// a regular file (a named pipe would block the reader), or it is a
+	// symlink leading out of the analysed tree.
+	Skip string
 }
 
 // prunedNames are file names never walked below the root, even with
@@ -64,7 +71,7 @@ func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 		if err != nil {
 			return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
 		}
-		return []SourceFile{{Path: resolved, Lang: spec}}, nil
+		return []SourceFile{{Path: resolved, Lang: spec, Skip: skipReason(info, opts.MaxFileSize)}}, nil
 	}
 
 	root, err := canonicalPath(path)
@@ -75,7 +82,7 @@ func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &walker{excludes: excludes, baseDir: opts.BaseDir, includeAll: opts.IncludeAll}
+	w := &walker{root: root, excludes: excludes, baseDir: opts.BaseDir, includeAll: opts.IncludeAll, maxSize: opts.MaxFileSize}
 	if w.baseDir != "" {
 		if resolved, err := canonicalPath(w.baseDir); err == nil {
 			w.baseDir = resolved
@@ -101,9 +108,11 @@ func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 }
 
 type walker struct {
+	root       string
 	excludes   []*regexp.Regexp
 	baseDir    string
 	includeAll bool
+	maxSize    int64
 	files      []SourceFile
 }
 
@@ -158,8 +167,43 @@ func (w *walker) keep(p string) error {
 	if err != nil {
 		return fmt.Errorf("failed to resolve %s: %w", p, err)
 	}
-	w.files = append(w.files, SourceFile{Path: resolved, Lang: spec})
+	f := SourceFile{Path: resolved, Lang: spec}
+	if resolved != p && !within(w.root, resolved) {
+		// Kept under its own name: the target is not ours to read.
+		f.Path, f.Skip = p, "symlink to "+resolved+", outside the analysed tree (not followed)"
+	} else if info, err := os.Stat(resolved); err != nil {
+		return fmt.Errorf("failed to resolve %s: %w", p, err)
+	} else {
+		f.Skip = skipReason(info, w.maxSize)
+	}
+	w.files = append(w.files, f)
 	return nil
+}
+
+// within reports whether p lies in the directory root (or is root).
+func within(root, p string) bool {
+	rest, ok := strings.CutPrefix(p, root)
+	return ok && (rest == "" || rest[0] == '/' || root == "/")
+}
+
+// skipReason says why a file is not read: it is not a regular file, or it
+// is larger than max (when max > 0); "" when it is read.
+func skipReason(info os.FileInfo, max int64) string {
+	m := info.Mode()
+	switch {
+	case m.IsRegular():
+		if max > 0 && info.Size() > max {
+			return fmt.Sprintf("file of %d bytes, over the limit of %d bytes (--max-file-size); not read", info.Size(), max)
+		}
+		return ""
+	case m&os.ModeNamedPipe != 0:
+		return "not a regular file (named pipe); not read"
+	case m&os.ModeSocket != 0:
+		return "not a regular file (socket); not read"
+	case m&os.ModeDevice != 0:
+		return "not a regular file (device); not read"
+	}
+	return "not a regular file; not read"
 }
 
 // relativeTo returns p relative to base when p lies below it, else p.

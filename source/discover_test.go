@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -306,13 +307,37 @@ func TestDiscoverSymlinks(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, []string{"real/x.py"}, relPaths(t, root, got))
 	})
-	t.Run("a symlinked file is reported at its target", func(t *testing.T) {
+	t.Run("a symlinked file inside the tree is reported at its target", func(t *testing.T) {
+		root := makeTree(t, map[string]string{"proj/lib/real.txt": "", "proj/keep.py": ""})
+		require.NoError(t, os.Symlink(filepath.Join(root, "proj", "lib", "real.txt"), filepath.Join(root, "proj", "link.py")))
+		got, err := source.Discover(filepath.Join(root, "proj"), source.DiscoverOptions{})
+		require.NoError(t, err)
+		assert.Equal(t, []string{"proj/keep.py", "proj/lib/real.txt"}, relPaths(t, root, got))
+		assert.Same(t, lang.Python, got[1].Lang, "the language comes from the link's name")
+		assert.Empty(t, got[1].Skip)
+	})
+	// Unlike the reference, which reads the target wherever it is: a tree
+	// nobody vetted must not make the linter read files outside it.
+	t.Run("a symlinked file leading out of the tree is kept unread", func(t *testing.T) {
 		root := makeTree(t, map[string]string{"outside/real.txt": "", "proj/keep.py": ""})
 		require.NoError(t, os.Symlink(filepath.Join(root, "outside", "real.txt"), filepath.Join(root, "proj", "link.py")))
 		got, err := source.Discover(filepath.Join(root, "proj"), source.DiscoverOptions{})
 		require.NoError(t, err)
-		assert.Equal(t, []string{"outside/real.txt", "proj/keep.py"}, relPaths(t, root, got))
-		assert.Same(t, lang.Python, got[0].Lang, "the language comes from the link's name")
+		assert.Equal(t, []string{"proj/keep.py", "proj/link.py"}, relPaths(t, root, got))
+		assert.Empty(t, got[0].Skip)
+		assert.Contains(t, got[1].Skip, "outside the analysed tree (not followed)")
+	})
+	t.Run("a named pipe is kept unread", func(t *testing.T) {
+		root := makeTree(t, map[string]string{"keep.py": ""})
+		require.NoError(t, syscall.Mkfifo(filepath.Join(root, "pipe.py"), 0o644))
+		got, err := source.Discover(root, source.DiscoverOptions{})
+		require.NoError(t, err)
+		require.Len(t, got, 2)
+		assert.Empty(t, got[0].Skip)
+		assert.Equal(t, "not a regular file (named pipe); not read", got[1].Skip)
+		one, err := source.Discover(filepath.Join(root, "pipe.py"), source.DiscoverOptions{})
+		require.NoError(t, err)
+		assert.Equal(t, "not a regular file (named pipe); not read", one[0].Skip, "also when named explicitly")
 	})
 	t.Run("a broken symlinked source file is an error", func(t *testing.T) {
 		root := makeTree(t, map[string]string{"keep.py": ""})

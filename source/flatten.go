@@ -4,6 +4,7 @@ package source
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 #include "arena.h"
 
 // The subset of the tree-sitter C API used here. The runtime itself is
@@ -20,7 +21,15 @@ typedef struct { const void *tree; const void *id; uint32_t context[3]; } TSTree
 TSParser *ts_parser_new(void);
 void ts_parser_delete(TSParser *self);
 bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
-TSTree *ts_parser_parse_string(TSParser *self, const TSTree *old_tree, const char *string, uint32_t length);
+typedef struct {
+	void *payload;
+	const char *(*read)(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read);
+	int encoding; // TSInputEncodingUTF8
+	void *decode;
+} TSInput;
+typedef struct { void *payload; uint32_t current_byte_offset; bool has_error; } TSParseState;
+typedef struct { void *payload; bool (*progress_callback)(TSParseState *state); } TSParseOptions;
+TSTree *ts_parser_parse_with_options(TSParser *self, const TSTree *old_tree, TSInput input, TSParseOptions options);
 TSNode ts_tree_root_node(const TSTree *self);
 uint16_t ts_node_symbol(TSNode self);
 uint32_t ts_node_start_byte(TSNode self);
@@ -60,21 +69,64 @@ static int scb_accepts(const void *language) {
 	return ok;
 }
 
+// scb_source is the one buffer tree-sitter reads, with the parse's
+// deadline.
+typedef struct {
+	const char *src;
+	uint32_t len;
+	int64_t deadline_ns; // CLOCK_MONOTONIC; 0 for none
+	int expired;
+} scb_source;
+
+static const char *scb_read(void *payload, uint32_t byte, TSPoint pos, uint32_t *n) {
+	scb_source *s = payload;
+	(void)pos;
+	if (byte >= s->len) {
+		*n = 0;
+		return "";
+	}
+	*n = s->len - byte;
+	return s->src + byte;
+}
+
+// scb_progress is called by the parser every hundred or so operations;
+// returning true cancels the parse.
+static bool scb_progress(TSParseState *state) {
+	scb_source *s = state->payload;
+	if (s->deadline_ns == 0) return false;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if ((int64_t)now.tv_sec * 1000000000 + now.tv_nsec < s->deadline_ns) return false;
+	s->expired = 1;
+	return true;
+}
+
 // scb_parse parses src in the arena a, with a parser made for this file in
 // the same arena, and reports the tree's node count and whether it holds an
 // ERROR or MISSING node. The tree lives until the arena is next reset: by
-// scb_flatten, or by the next scb_parse.
+// scb_flatten, or by the next scb_parse. With timeout_ns > 0 the parse is
+// given up after that long (*expired is set, NULL returned).
 static TSTree *scb_parse(scb_arena *a, const void *language, const char *src, uint32_t len,
-		uint32_t *count, int *has_error) {
+		int64_t timeout_ns, uint32_t *count, int *has_error, int *expired) {
 	scb_arena_reset(a);
 	scb_arena_enter(a);
+	scb_source in = {src, len, 0, 0};
+	if (timeout_ns > 0) {
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		in.deadline_ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec + timeout_ns;
+	}
 	TSTree *t = NULL;
 	TSParser *p = ts_parser_new();
 	if (p != NULL) {
-		if (ts_parser_set_language(p, (const TSLanguage *)language))
-			t = ts_parser_parse_string(p, NULL, src, len);
+		if (ts_parser_set_language(p, (const TSLanguage *)language)) {
+			TSInput input = {&in, scb_read, 0, NULL};
+			TSParseOptions opts = {&in, scb_progress};
+			t = ts_parser_parse_with_options(p, NULL, input, opts);
+		}
 		ts_parser_delete(p);
 	}
+	*expired = in.expired;
 	if (t != NULL) {
 		TSNode root = ts_tree_root_node(t);
 		*count = ts_node_descendant_count(root);
@@ -139,6 +191,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"time"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -200,12 +253,31 @@ func (e *SyntaxError) Error() string { return "failed to parse " + e.Lang + " so
 // Is makes errors.Is(err, ErrSyntax) hold.
 func (e *SyntaxError) Is(target error) bool { return target == ErrSyntax }
 
+// ErrTimeout reports that a parse took longer than the parser's Timeout.
+var ErrTimeout = errors.New("parse timed out")
+
+// TimeoutError is the error of a parse given up after Parser.Timeout; its
+// text is the skipped file's reason.
+type TimeoutError struct {
+	Lang  string
+	After time.Duration
+}
+
+func (e *TimeoutError) Error() string {
+	return fmt.Sprintf("parsing the %s source took longer than %s; given up (see --parse-timeout)", e.Lang, e.After)
+}
+
+// Is makes errors.Is(err, ErrTimeout) hold.
+func (e *TimeoutError) Is(target error) bool { return target == ErrTimeout }
+
 // Parser parses one language. It is not safe for concurrent use; create
 // one per worker and Close it when done.
 type Parser struct {
 	spec    *lang.Spec
 	grammar *Grammar
 	arena   *C.scb_arena
+	// Timeout bounds each Parse; zero means no bound.
+	Timeout time.Duration
 }
 
 // NewParser returns a parser for the language.
@@ -245,9 +317,14 @@ func (p *Parser) Parse(src []byte) (*Tree, error) {
 	if len(src) > 0 {
 		ptr = (*C.char)(unsafe.Pointer(&src[0]))
 	}
-	t := C.scb_parse(p.arena, p.spec.Grammar(), ptr, C.uint32_t(len(src)), &count, &hasErr)
+	var expired C.int
+	t := C.scb_parse(p.arena, p.spec.Grammar(), ptr, C.uint32_t(len(src)), C.int64_t(p.Timeout.Nanoseconds()),
+		&count, &hasErr, &expired)
 	if t == nil {
 		C.scb_arena_reset(p.arena)
+		if expired != 0 {
+			return nil, &TimeoutError{Lang: p.spec.Name, After: p.Timeout}
+		}
 		return nil, fmt.Errorf("failed to parse %s source", p.spec.Name)
 	}
 	if hasErr != 0 {

@@ -2,8 +2,10 @@ package source_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -180,4 +182,28 @@ func TestParserIsReusable(t *testing.T) {
 	assert.Len(t, tree.Nodes, 6)
 	p.Close()
 	p.Close() // a second Close is harmless
+}
+
+// A parse that outlives the parser's Timeout is given up with ErrTimeout;
+// the parser then parses the next file normally.
+func TestParseTimeout(t *testing.T) {
+	var big strings.Builder
+	for i := 0; i < 5000; i++ {
+		fmt.Fprintf(&big, "def f%d(a):\n    return [a + %d for _ in range(3)]\n", i, i)
+	}
+	p, err := source.NewParser(lang.Python)
+	require.NoError(t, err)
+	defer p.Close()
+	p.Timeout = time.Nanosecond
+	_, err = p.Parse([]byte(big.String()))
+	require.Error(t, err)
+	assert.ErrorIs(t, err, source.ErrTimeout)
+	assert.Contains(t, err.Error(), "parsing the python source took longer than 1ns; given up")
+	p.Timeout = 0
+	tree, err := p.Parse([]byte(big.String()))
+	require.NoError(t, err)
+	assert.Greater(t, len(tree.Nodes), 5000*10)
+	p.Timeout = time.Minute
+	_, err = p.Parse([]byte("x = 1\n"))
+	assert.NoError(t, err, "a generous timeout does not fire")
 }

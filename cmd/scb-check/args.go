@@ -24,6 +24,8 @@ type checkArgs struct {
 	rules             []string
 	gates             gateArgs
 	mcfFile           string
+	parseTimeout      time.Duration
+	maxFileSize       int64
 }
 
 // usageError is a command-line mistake; it is printed as is, exit 2.
@@ -44,6 +46,8 @@ var valueFlags = map[string]string{
 	"-j":                    "<N>",
 	"--ast-grep":            "<PATH>",
 	"--ast-grep-timeout":    "<DURATION>",
+	"--parse-timeout":       "<DURATION>",
+	"--max-file-size":       "<SIZE>",
 	"--rules":               "<FILE>",
 	"--mcf-file":            "<FILE>",
 
@@ -137,6 +141,24 @@ func parseCheck(args []string) (*checkArgs, error) {
 			a.rules = append(a.rules, value)
 		case "--mcf-file":
 			a.mcfFile = value
+		case "--parse-timeout":
+			d, err := time.ParseDuration(value)
+			if value == "0" {
+				d, err = -1, nil
+			}
+			if err != nil || d == 0 || d < -1 {
+				return nil, usagef("error: invalid value '%s' for '--parse-timeout <DURATION>': expected a positive duration such as 30s or 2m, or 0 for none", value)
+			}
+			a.parseTimeout = d
+		case "--max-file-size":
+			n, err := parseSize(value)
+			if err != nil {
+				return nil, usagef("error: invalid value '%s' for '--max-file-size <SIZE>': %v", value, err)
+			}
+			if n == 0 {
+				n = -1
+			}
+			a.maxFileSize = n
 		case "--verbosity":
 			a.verbose++
 		case "-h", "--help":
@@ -164,4 +186,24 @@ func parseCheck(args []string) (*checkArgs, error) {
 		return nil, usagef("error: unexpected argument '%s' found", positional[1])
 	}
 	return a, nil
+}
+
+// parseSize reads a byte count with an optional unit: 500000, 512KB, 20MB,
+// 1GB (powers of 1024); 0 means no limit.
+func parseSize(v string) (int64, error) {
+	num, mult := v, int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"B", 1}} {
+		if rest, ok := strings.CutSuffix(strings.ToUpper(v), u.suffix); ok {
+			num, mult = rest, u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil || n < 0 || n > (1<<62)/mult {
+		return 0, fmt.Errorf("expected a size such as 20MB, 512KB or 1000000, or 0 for no limit")
+	}
+	return n * mult, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -60,12 +62,16 @@ const (
 	secExit   = "exit"
 	secStdout = "stdout"
 	secStderr = "stderr"
+	// secSetup makes what a txtar file cannot hold, one command per line
+	// (see runSetup).
+	secSetup = "setup"
 )
 
 // TestEndToEnd runs every testdata/e2e/*.txtar case: the args section is
 // the command line (one argument per line), the optional env section holds
-// KEY=VALUE lines, and exit, stdout and stderr are compared exactly, with
-// the work directory shown as $WORK.
+// KEY=VALUE lines, the optional setup section makes special files (see
+// runSetup), and exit, stdout and stderr are compared exactly, with the
+// work directory shown as $WORK.
 func TestEndToEnd(t *testing.T) {
 	cases, err := filepath.Glob("../../testdata/e2e/*.txtar")
 	require.NoError(t, err)
@@ -78,7 +84,7 @@ func TestEndToEnd(t *testing.T) {
 			work, err := filepath.EvalSymlinks(t.TempDir())
 			require.NoError(t, err)
 			want := map[string]string{}
-			var args, env []string
+			var args, env, setups []string
 			hasArgs := false
 			for _, f := range ar.Files {
 				switch f.Name {
@@ -97,6 +103,8 @@ func TestEndToEnd(t *testing.T) {
 					}
 				case secExit, secStdout, secStderr:
 					want[f.Name] = string(f.Data)
+				case secSetup:
+					setups = append(setups, string(f.Data))
 				default:
 					p := filepath.Join(work, filepath.FromSlash(f.Name))
 					require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
@@ -104,6 +112,9 @@ func TestEndToEnd(t *testing.T) {
 				}
 			}
 			require.True(t, hasArgs, "%s: no args section", path)
+			for _, block := range setups {
+				runSetup(t, work, block)
+			}
 			got := runBinary(t, work, args, env)
 			for k, v := range got {
 				got[k] = strings.ReplaceAll(v, work, "$WORK")
@@ -152,5 +163,60 @@ func runBinary(t *testing.T, dir string, args, env []string) map[string]string {
 		secExit:   strconv.Itoa(code) + "\n",
 		secStdout: stdout.String(),
 		secStderr: stderr.String(),
+	}
+}
+
+// runSetup runs a setup section in the work directory, one command per
+// line, arguments split on spaces, $WORK replaced:
+//
+//	mkdir DIR              an (empty) directory
+//	mkfifo NAME            a named pipe
+//	socket NAME            a listening Unix socket (open until the test ends)
+//	symlink TARGET NAME    a symbolic link
+//	gen NAME PART...       a file made of PARTs, each a Go-quoted string
+//	                       optionally followed by *N (repeated N times)
+//	exec NAME PART...      the same, made executable (stub programs)
+func runSetup(t *testing.T, work, block string) {
+	t.Helper()
+	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
+		fields := strings.Fields(strings.ReplaceAll(line, "$WORK", work))
+		if len(fields) < 2 {
+			continue
+		}
+		at := func(name string) string { return filepath.Join(work, filepath.FromSlash(name)) }
+		switch fields[0] {
+		case "mkdir":
+			require.NoError(t, os.MkdirAll(at(fields[1]), 0o755))
+		case "mkfifo":
+			require.NoError(t, syscall.Mkfifo(at(fields[1]), 0o644))
+		case "socket":
+			l, err := net.Listen("unix", at(fields[1]))
+			require.NoError(t, err)
+			t.Cleanup(func() { l.Close() })
+		case "symlink":
+			require.Len(t, fields, 3, line)
+			require.NoError(t, os.Symlink(fields[1], at(fields[2])))
+		case "gen", "exec":
+			var b bytes.Buffer
+			for _, part := range fields[2:] {
+				text, count := part, 1
+				if i := strings.LastIndex(part, "*"); i > 0 && strings.HasSuffix(part[:i], `"`) {
+					n, err := strconv.Atoi(part[i+1:])
+					require.NoError(t, err, line)
+					text, count = part[:i], n
+				}
+				unq, err := strconv.Unquote(text)
+				require.NoError(t, err, line)
+				b.WriteString(strings.Repeat(unq, count))
+			}
+			mode := os.FileMode(0o644)
+			if fields[0] == "exec" {
+				mode = 0o755
+			}
+			require.NoError(t, os.MkdirAll(filepath.Dir(at(fields[1])), 0o755))
+			require.NoError(t, os.WriteFile(at(fields[1]), b.Bytes(), mode))
+		default:
+			t.Fatalf("unknown setup command %q", line)
+		}
 	}
 }
