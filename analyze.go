@@ -55,6 +55,10 @@ type Options struct {
 	// Catalog is a preloaded rule catalog; when nil it is loaded from the
 	// bundled rules and ExtraRuleFiles.
 	Catalog *rules.Catalog
+	// Languages names the languages to analyse besides the default ones
+	// (Python and Rust), or "all"; when nil, the configuration's
+	// languages key decides.
+	Languages []string
 	// MaxFileSize keeps files larger than this many bytes unread (skipped
 	// with the reason); DefaultMaxFileSize when zero, no limit when
 	// negative.
@@ -124,8 +128,17 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	case maxSize < 0:
 		maxSize = 0
 	}
+	names := opt.Languages
+	if names == nil {
+		names = cfg.Languages
+	}
+	languages, err := lang.Resolve(names)
+	if err != nil {
+		return nil, fmt.Errorf("--languages: %w", err)
+	}
 	files, err := source.Discover(opt.Path, source.DiscoverOptions{
 		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, IncludeAll: opt.IncludeAll, MaxFileSize: maxSize,
+		Languages: languages,
 	})
 	if err != nil {
 		return nil, err

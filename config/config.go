@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"github.com/scbcheck/scbcheck/lang"
 	"math"
 	"os"
 	"path/filepath"
@@ -35,6 +36,9 @@ type Config struct {
 	LowUse LowUse
 	// Gates are the CI gates of the [gates] table.
 	Gates Gates
+	// Languages names the languages enabled besides the default ones
+	// (Python and Rust), or "all"; nil when the key is absent.
+	Languages []string
 }
 
 // LowUse configures the low-use-short-function rule
@@ -281,6 +285,22 @@ func (d *decoder) settings(t map[string]any, prefix string, cfg *Config) {
 				continue
 			}
 			d.lowUse(sub, prefix+key+".", &cfg.LowUse)
+		case "languages":
+			list, ok := stringArray(v)
+			if !ok {
+				if one, isString := v.(string); isString {
+					list, ok = []string{one}, true
+				}
+			}
+			if !ok {
+				d.typeError(prefix+key, `an array of language names (or "all")`, v)
+				continue
+			}
+			if _, err := lang.Resolve(list); err != nil {
+				d.parseError("%s: %v", prefix+key, err)
+				continue
+			}
+			cfg.Languages = list
 		case "gates":
 			sub, ok := v.(map[string]any)
 			if !ok {

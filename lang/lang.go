@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -127,6 +128,10 @@ type Spec struct {
 	// Exports describes modules, public symbols, imports and references
 	// for the DIR metric (package reuse).
 	Exports ExportSpec
+	// OptIn languages are analysed only when enabled (--languages, the
+	// languages config key): by default only the reference's languages
+	// are, so totals on mixed repositories stay equal to its.
+	OptIn bool
 }
 
 // StructureSpec names the node kinds the structural rules read: calls,
@@ -252,6 +257,60 @@ func All() []*Spec {
 	out := make([]*Spec, len(registry))
 	copy(out, registry)
 	return out
+}
+
+// Defaults returns the languages analysed unless others are enabled: the
+// reference's, Python and Rust, in report order.
+func Defaults() []*Spec {
+	var out []*Spec
+	for _, s := range registry {
+		if !s.OptIn {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Names returns every language's name in report order.
+func Names() []string {
+	out := make([]string, len(registry))
+	for i, s := range registry {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// Resolve turns language names into the languages to analyse: the default
+// languages plus the named ones, or every language for "all". An unknown
+// name is an error listing the known ones. No names means the defaults.
+func Resolve(names []string) ([]*Spec, error) {
+	on := map[*Spec]bool{}
+	for _, s := range Defaults() {
+		on[s] = true
+	}
+	for _, n := range names {
+		n = strings.ToLower(strings.TrimSpace(n))
+		switch {
+		case n == "all":
+			for _, s := range registry {
+				on[s] = true
+			}
+		case n == "":
+		default:
+			s := ByName(n)
+			if s == nil {
+				return nil, fmt.Errorf("unknown language %q (known: all, %s)", n, strings.Join(Names(), ", "))
+			}
+			on[s] = true
+		}
+	}
+	var out []*Spec
+	for _, s := range registry {
+		if on[s] {
+			out = append(out, s)
+		}
+	}
+	return out, nil
 }
 
 // ByName returns the language with the given name, or nil.

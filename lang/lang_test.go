@@ -2,9 +2,11 @@ package lang
 
 import (
 	"flag"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 var _ = flag.Bool("update", false, "rewrite golden files (no golden files in this package)")
@@ -45,4 +47,23 @@ func TestAllIsInReportOrder(t *testing.T) {
 	assert.Equal(t, []string{"python", "rust"}, names, "the reference lists python before rust")
 	assert.Same(t, Python, ByName("python"))
 	assert.Nil(t, ByName("cobol"))
+}
+
+func TestResolve(t *testing.T) {
+	defaults := Defaults()
+	require.NotEmpty(t, defaults)
+	for _, s := range defaults {
+		assert.False(t, s.OptIn, "%s is a default language", s.Name)
+	}
+	got, err := Resolve(nil)
+	require.NoError(t, err)
+	assert.Equal(t, defaults, got, "no names: the defaults")
+	got, err = Resolve([]string{" Python ", ""})
+	require.NoError(t, err)
+	assert.Equal(t, defaults, got, "naming a default language changes nothing")
+	got, err = Resolve([]string{"all"})
+	require.NoError(t, err)
+	assert.Equal(t, All(), got)
+	_, err = Resolve([]string{"cobol"})
+	assert.EqualError(t, err, `unknown language "cobol" (known: all, `+strings.Join(Names(), ", ")+`)`)
 }

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,6 +23,10 @@ type DiscoverOptions struct {
 	// IncludeAll disables .gitignore and .ignore files. Pruned directory
 	// names and excludes still apply.
 	IncludeAll bool
+	// Languages are the languages analysed; nil means lang.Defaults().
+	// Files of other known languages are left out (and counted, for the
+	// message when nothing else is found).
+	Languages []*lang.Spec
 	// MaxFileSize, when positive, keeps larger files unread (SourceFile.Skip
 	// says why): one generated giant would otherwise set the run's memory.
 	MaxFileSize int64
@@ -62,10 +67,18 @@ func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 	if err != nil {
 		return nil, &quietError{msg: "path does not exist: " + path, cause: err}
 	}
+	enabled := opts.Languages
+	if enabled == nil {
+		enabled = lang.Defaults()
+	}
 	if !info.IsDir() {
 		spec := lang.ForPath(path)
 		if spec == nil {
 			return nil, fmt.Errorf("not a supported source file: %s", path)
+		}
+		if !slices.Contains(enabled, spec) {
+			return nil, fmt.Errorf("not a supported source file: %s (%s is analysed only when enabled: --languages %s, or the languages config key)",
+				path, spec.Name, spec.Name)
 		}
 		resolved, err := canonicalPath(path)
 		if err != nil {
@@ -82,7 +95,8 @@ func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &walker{root: root, excludes: excludes, baseDir: opts.BaseDir, includeAll: opts.IncludeAll, maxSize: opts.MaxFileSize}
+	w := &walker{root: root, excludes: excludes, baseDir: opts.BaseDir, includeAll: opts.IncludeAll, maxSize: opts.MaxFileSize,
+		enabled: enabled, disabled: map[*lang.Spec]int{}}
 	if w.baseDir != "" {
 		if resolved, err := canonicalPath(w.baseDir); err == nil {
 			w.baseDir = resolved
@@ -98,7 +112,7 @@ func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 		return nil, err
 	}
 	if len(w.files) == 0 {
-		return nil, fmt.Errorf("no supported source files found at %s", path)
+		return nil, noFilesError(path, w.disabled)
 	}
 	// Path order, as the reference compares paths: component by component.
 	slices.SortFunc(w.files, func(a, b SourceFile) int {
@@ -113,6 +127,8 @@ type walker struct {
 	baseDir    string
 	includeAll bool
 	maxSize    int64
+	enabled    []*lang.Spec
+	disabled   map[*lang.Spec]int // files of known languages not enabled
 	files      []SourceFile
 }
 
@@ -157,6 +173,10 @@ func (w *walker) keep(p string) error {
 	if spec == nil {
 		return nil
 	}
+	if !slices.Contains(w.enabled, spec) {
+		w.disabled[spec]++
+		return nil
+	}
 	rel := relativeTo(w.baseDir, p)
 	for _, re := range w.excludes {
 		if re.MatchString(rel) {
@@ -178,6 +198,25 @@ func (w *walker) keep(p string) error {
 	}
 	w.files = append(w.files, f)
 	return nil
+}
+
+// noFilesError is the reference's message when a tree has no files to
+// analyse, followed, when it has files of languages not enabled, by which
+// and how to enable them.
+func noFilesError(path string, disabled map[*lang.Spec]int) error {
+	msg := "no supported source files found at " + path
+	var found, names []string
+	for _, spec := range lang.All() {
+		if n := disabled[spec]; n > 0 {
+			found = append(found, fmt.Sprintf("%d %s", n, spec.Name))
+			names = append(names, spec.Name)
+		}
+	}
+	if len(found) > 0 {
+		msg += fmt.Sprintf(" (found %s files; enable them with --languages %s or the languages config key)",
+			strings.Join(found, ", "), strings.Join(names, ","))
+	}
+	return errors.New(msg)
 }
 
 // within reports whether p lies in the directory root (or is root).

@@ -26,6 +26,7 @@ type checkArgs struct {
 	mcfFile           string
 	parseTimeout      time.Duration
 	maxFileSize       int64
+	languages         []string
 }
 
 // usageError is a command-line mistake; it is printed as is, exit 2.
@@ -48,6 +49,7 @@ var valueFlags = map[string]string{
 	"--ast-grep-timeout":    "<DURATION>",
 	"--parse-timeout":       "<DURATION>",
 	"--max-file-size":       "<SIZE>",
+	"--languages":           "<LANGUAGES>",
 	"--rules":               "<FILE>",
 	"--mcf-file":            "<FILE>",
 
@@ -150,6 +152,8 @@ func parseCheck(args []string) (*checkArgs, error) {
 				return nil, usagef("error: invalid value '%s' for '--parse-timeout <DURATION>': expected a positive duration such as 30s or 2m, or 0 for none", value)
 			}
 			a.parseTimeout = d
+		case "--languages":
+			a.languages = append(a.languages, strings.Split(value, ",")...)
 		case "--max-file-size":
 			n, err := parseSize(value)
 			if err != nil {

@@ -31,6 +31,7 @@ Options:
       --mcf-file <FILE>         Externally judged MCF scores (JSON); adds mcf and if50
       --parse-timeout <DURATION>  Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>    Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
+      --languages <LANGUAGES>   Also analyse these languages (comma-separated, or all)
   -j, --jobs <N>                Files analyzed in parallel [default: all cores]
   -v, --verbosity...            Log to stderr: -v info, -vv debug
   -h, --help                    Print help
@@ -67,7 +68,7 @@ func runDir(args []string, stdout, stderr io.Writer) int {
 	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
 		Path: a.path, Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
 		DisableSG: true, ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
-		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize,
+		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
 	})
 	if r != nil {
 		logFiles(stderr, r, a)

@@ -50,6 +50,8 @@ Options:
       --ast-grep-timeout <DURATION>  Give up on ast-grep after this long [default: 10m]
       --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
+      --languages <LANGUAGES>      Also analyse these languages (comma-separated, or all)
+                                   [default: python, rust]
       --rules <FILE>               Also load this ast-grep rule file (repeatable; added to
                                    $SCB_CHECK_EXTRA_SLOP_RULES)
       --config <CONFIG>            Use this configuration file instead of discovering one
@@ -142,7 +144,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		Path: a.path, Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
 		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout,
 		ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
-		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize,
+		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
 	}
 	opt.Catalog = cat
 	if !a.disableSG {
