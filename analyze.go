@@ -136,10 +136,11 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--languages: %w", err)
 	}
-	files, err := source.Discover(opt.Path, source.DiscoverOptions{
+	discover := source.DiscoverOptions{
 		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, IncludeAll: opt.IncludeAll, MaxFileSize: maxSize,
 		Languages: languages,
-	})
+	}
+	files, err := source.Discover(opt.Path, discover)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +165,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	r := assemble(results)
 	r.FilesDiscovered = len(files)
-	r.DIR = computeDIR(opt.Path, results)
+	r.DIR = computeDIR(opt.Path, results, discover)
 	r.MCF = mcf
 	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
 	if r.FilesScanned == 0 {

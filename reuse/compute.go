@@ -1,6 +1,7 @@
 package reuse
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 
@@ -157,7 +158,54 @@ func Compute(files []File, opts Options) *Result {
 		}
 	}
 	reach := pr.reachable()
+	for _, df := range opts.Data {
+		c := &module{name: df.Path, path: df.Path, test: df.Test, edges: map[*module]bool{}}
+		for _, str := range df.Strings {
+			t, ok := pr.resolveString(str)
+			if !ok {
+				continue
+			}
+			u := use(t)
+			if c.test {
+				u.add(&u.testUsers, c)
+			} else {
+				u.add(&u.users, c)
+			}
+		}
+		// A configuration file is read by the programs: its uses are
+		// reachable whenever there is an entry module.
+		if reach != nil && !c.test {
+			reach[c] = true
+		}
+	}
 	return pr.result(table, reach, unresolved)
+}
+
+// DataStrings returns the distinct dotted-path tokens of a configuration
+// file's text (identifiers joined by dots, at least two), sorted.
+func DataStrings(text []byte) []string {
+	seen := map[string]bool{}
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			tok := bytes.Trim(text[start:end], ".")
+			if isDottedPath(tok) {
+				seen[string(tok)] = true
+			}
+		}
+		start = -1
+	}
+	for i, c := range text {
+		word := c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+		switch {
+		case word && start < 0:
+			start = i
+		case !word:
+			flush(i)
+		}
+	}
+	flush(len(text))
+	return sortedKeys(seen)
 }
 
 // consume resolves what module c refers to and imports, recording uses.

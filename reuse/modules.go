@@ -25,8 +25,22 @@ type EntryDecl struct {
 	Reason string
 }
 
+// DataFile is a configuration file (YAML, JSON, TOML) whose dotted-path
+// strings may name symbols, as Hydra's `_target_: pkg.models.Encoder`.
+type DataFile struct {
+	// Path is slash-separated and relative to the analysis root.
+	Path string
+	// Strings are its dotted-path tokens (see DataStrings).
+	Strings []string
+	// Test marks a file under a test directory.
+	Test bool
+}
+
 // Options are Compute's inputs beyond the files.
 type Options struct {
+	// Data are configuration files whose exact dotted paths of symbols
+	// count as uses (strict); they are users, not modules.
+	Data []DataFile
 	// Entries are modules declared programs by project metadata.
 	Entries []EntryDecl
 	// RootName is the analysis root directory's base name, the crate name

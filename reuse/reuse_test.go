@@ -35,6 +35,7 @@ func load(t *testing.T, dir string) fixture {
 	t.Helper()
 	fx := fixture{wants: map[string]testkit.Wants{}, expect: readExpect(t, filepath.Join(dir, "want.txt"))}
 	var files []reuse.File
+	var data []reuse.DataFile
 	parsers := map[*lang.Spec]*source.Parser{}
 	defer func() {
 		for _, p := range parsers {
@@ -44,6 +45,14 @@ func load(t *testing.T, dir string) fixture {
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		require.NoError(t, err)
 		spec := lang.ForPath(p)
+		if !d.IsDir() && spec == nil && strings.Contains(".yaml .json .toml", filepath.Ext(p)) && filepath.Base(p) != "want.txt" {
+			text, err := os.ReadFile(p)
+			require.NoError(t, err)
+			rel, _ := filepath.Rel(dir, p)
+			rel = filepath.ToSlash(rel)
+			data = append(data, reuse.DataFile{Path: rel, Strings: reuse.DataStrings(text), Test: strings.HasPrefix(rel, "tests/")})
+			return nil
+		}
 		if d.IsDir() || spec == nil {
 			return nil
 		}
@@ -68,6 +77,7 @@ func load(t *testing.T, dir string) fixture {
 	require.NoError(t, err)
 	var opts reuse.Options
 	opts.RootName = filepath.Base(dir)
+	opts.Data = data
 	for _, e := range strings.Fields(fx.expect["project.scripts"]) {
 		opts.Entries = append(opts.Entries, reuse.EntryDecl{Module: e, Reason: "[project.scripts]"})
 	}
@@ -198,5 +208,23 @@ func TestComputeIgnoresFileOrder(t *testing.T) {
 		shuffled := append([]reuse.File(nil), files...)
 		rand.New(rand.NewSource(int64(k))).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
 		assert.Equal(t, want, reuse.Compute(shuffled, opts), "shuffle %d", k)
+	}
+}
+
+func TestDataStrings(t *testing.T) {
+	cases := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"a Hydra target", "model:\n  _target_: pkg.models.Encoder\n  dim: 3\n", []string{"pkg.models.Encoder"}},
+		{"JSON strings and repeats", `{"a": "x.y", "b": ["x.y", "z.w.v"]}`, []string{"x.y", "z.w.v"}},
+		{"no lone names, numbers or dots", "name = \"plain\"\nversion = 1.2.3\npath = \"./a..b\"\n", nil},
+		{"sentence dots are trimmed", "see pkg.tool.", []string{"pkg.tool"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, reuse.DataStrings([]byte(tc.text)))
+		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/scbcheck/scbcheck/lang"
@@ -130,6 +131,69 @@ type walker struct {
 	enabled    []*lang.Spec
 	disabled   map[*lang.Spec]int // files of known languages not enabled
 	files      []SourceFile
+	// dataExts, when set, makes the walk collect data files (DiscoverData)
+	dataExts map[string]bool
+	data     []string
+}
+
+// DiscoverData returns the regular files under the directory path whose
+// extension is one of exts (without the dot), sorted, walked as Discover
+// walks (ignore files, pruned names, excludes, no symlink out of the
+// tree) and at most maxSize bytes each. A file path yields nothing.
+func DiscoverData(path string, opts DiscoverOptions, exts []string, maxSize int64) ([]string, error) {
+	info, err := os.Stat(path)
+	if err != nil || !info.IsDir() {
+		return nil, nil
+	}
+	root, err := canonicalPath(path)
+	if err != nil {
+		return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
+	}
+	excludes, err := compileExcludes(opts.Exclude)
+	if err != nil {
+		return nil, err
+	}
+	w := &walker{root: root, excludes: excludes, baseDir: opts.BaseDir, includeAll: opts.IncludeAll,
+		maxSize: maxSize, dataExts: map[string]bool{}}
+	for _, e := range exts {
+		w.dataExts[e] = true
+	}
+	if w.baseDir != "" {
+		if resolved, err := canonicalPath(w.baseDir); err == nil {
+			w.baseDir = resolved
+		}
+	}
+	var ignores *ignoreDir
+	if !opts.IncludeAll {
+		ignores = parentIgnores(root)
+	}
+	if err := w.walk(root, ignores); err != nil {
+		return nil, err
+	}
+	sort.Strings(w.data)
+	return slices.Compact(w.data), nil // a link and its target are one file
+}
+
+// keepData adds a data file of a wanted extension that is a regular file
+// inside the tree, no larger than maxSize, and matched by no exclude.
+func (w *walker) keepData(p string) error {
+	if !w.dataExts[strings.TrimPrefix(filepath.Ext(p), ".")] {
+		return nil
+	}
+	rel := relativeTo(w.baseDir, p)
+	for _, re := range w.excludes {
+		if re.MatchString(rel) {
+			return nil
+		}
+	}
+	resolved, err := filepath.EvalSymlinks(p)
+	if err != nil || !within(w.root, resolved) {
+		return nil
+	}
+	if info, err := os.Stat(resolved); err == nil && skipReason(info, w.maxSize) == "" {
+		w.data = append(w.data, resolved)
+	}
+	return nil
 }
 
 // walk visits the entries of dir, whose ancestors' ignore rules are parent.
@@ -169,6 +233,9 @@ func (w *walker) walk(dir string, parent *ignoreDir) error {
 // keep adds the file at p when it is a supported source file that no
 // exclude glob matches.
 func (w *walker) keep(p string) error {
+	if w.dataExts != nil {
+		return w.keepData(p)
+	}
 	spec := lang.ForPath(p)
 	if spec == nil {
 		return nil

@@ -393,7 +393,18 @@ func TestDiscoverExplicitFile(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, []string{"a.py"}, relPaths(t, root, got))
 	})
-	for _, name := range []string{"sample.go", "sample.PY", "README", ".py"} {
+	t.Run("an explicit go file needs go enabled", func(t *testing.T) {
+		root := makeTree(t, map[string]string{"main.go": ""})
+		path := filepath.Join(root, "main.go")
+		_, err := source.Discover(path, source.DiscoverOptions{})
+		require.Error(t, err)
+		assert.Equal(t, "not a supported source file: "+path+
+			" (go is analysed only when enabled: --languages go, or the languages config key)", err.Error())
+		got, err := source.Discover(path, source.DiscoverOptions{Languages: []*lang.Spec{lang.Golang}})
+		require.NoError(t, err)
+		assert.Equal(t, []source.SourceFile{{Path: path, Lang: lang.Golang}}, got)
+	})
+	for _, name := range []string{"sample.cob", "sample.PY", "README", ".py"} {
 		t.Run("explicit "+name+" is not a supported source file", func(t *testing.T) {
 			root := makeTree(t, map[string]string{name: ""})
 			path := filepath.Join(root, name)
@@ -458,4 +469,37 @@ func TestDiscoverErrors(t *testing.T) {
 		assert.True(t, strings.HasPrefix(err.Error(), "failed to walk sources: "), err.Error())
 		assert.ErrorIs(t, err, fs.ErrPermission)
 	})
+}
+
+func TestDiscoverData(t *testing.T) {
+	root := makeTree(t, map[string]string{
+		"conf/model.yaml": "a: b.c\n", "conf/big.json": strings.Repeat("x", 64), "ignored/x.yaml": "",
+		".gitignore": "ignored/\n", "code.py": "", "notes.txt": "", "outside.toml": "",
+		"proj/settings.toml": "", "proj/.gitignore": "",
+	})
+	proj := filepath.Join(root, "proj")
+	require.NoError(t, os.Symlink(filepath.Join(root, "outside.toml"), filepath.Join(proj, "link.toml")))
+	got, err := source.DiscoverData(root, source.DiscoverOptions{}, []string{"yaml", "json", "toml"}, 32)
+	require.NoError(t, err)
+	rel := relStrings(t, root, got)
+	assert.Equal(t, []string{"conf/model.yaml", "outside.toml", "proj/settings.toml"}, rel,
+		"the wanted extensions, sorted; the other files, the big one and the ignored one left out")
+	assert.NotContains(t, rel, "conf/big.json", "over the size limit")
+	assert.NotContains(t, rel, "ignored/x.yaml", "git-ignored")
+	assert.NotContains(t, rel, "notes.txt")
+	inProj, err := source.DiscoverData(proj, source.DiscoverOptions{}, []string{"toml"}, 32)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"proj/settings.toml"}, relStrings(t, root, inProj), "a symlink out of the tree is not followed")
+	none, err := source.DiscoverData(filepath.Join(root, "code.py"), source.DiscoverOptions{}, []string{"py"}, 32)
+	require.NoError(t, err)
+	assert.Empty(t, none, "a file path yields nothing")
+}
+
+func relStrings(t *testing.T, root string, paths []string) []string {
+	t.Helper()
+	files := make([]source.SourceFile, len(paths))
+	for i, p := range paths {
+		files[i] = source.SourceFile{Path: p}
+	}
+	return relPaths(t, root, files)
 }

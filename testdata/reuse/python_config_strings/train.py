@@ -1,0 +1,4 @@
+import hydra
+
+if __name__ == "__main__":
+    hydra.main()
