@@ -26,6 +26,7 @@ Commands:
   check  Analyze a file or directory and report erosion and verbosity
   dir    List the public symbols of a file or directory and who reuses them (DIR)
   rule   Print a rule of the catalog by id
+  trajectory  Measure a sequence of checkpoints or a git history, with deltas and slopes
 
 Options:
   -h, --help     Print help
@@ -99,6 +100,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runRule(args[1:], stdout, stderr)
 	case "dir":
 		return runDir(args[1:], stdout, stderr)
+	case "trajectory":
+		return runTrajectory(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "error: unrecognized subcommand '%s'\n\nUsage: scb-check <COMMAND>\n\nFor more information, try '--help'.\n", args[0])
 	return exitError

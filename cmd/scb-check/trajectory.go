@@ -1,0 +1,266 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/trajectory"
+)
+
+const trajectoryHelp = `Measure a sequence of checkpoints or a git history, with deltas and slopes
+
+Each checkpoint is analysed as 'scb-check check --report' would analyse it;
+the output adds the change of erosion, verbosity, cog_erosion and dir since
+the previous checkpoint, and a summary: first, last, mean, least-squares slope
+per checkpoint, whether each rose, and the callables whose complexity grew
+most (matched by file and qualified name).
+
+Usage: scb-check trajectory [OPTIONS] <PATH>...
+       scb-check trajectory [OPTIONS] --git <REPO>
+
+Arguments:
+  <PATH>...  Checkpoints (directories or files), in order
+
+Options:
+      --git <REPO>                 Measure the first-parent history of this repository (or of a
+                                   directory inside one), oldest commit first; each commit is read
+                                   with git archive into a temporary directory
+      --rev-range <RANGE>          Commits to measure: A..B, or B for its whole history [default: HEAD]
+      --max-commits <N>            Measure at most N commits, sampled evenly over the range
+                                   (first and last kept) [default: no limit]
+      --only-source-commits        Keep only commits that change a file of an analysed language
+      --output-format <FORMAT>     human, json or csv [default: human]
+      --report                     Same as --output-format json
+      --chart <FILE>               Also draw erosion, verbosity, cog_erosion and dir against the
+                                   checkpoint index as an SVG file
+      --include-all                Also walk git-ignored files (and keep every finding)
+      --disable-sg                 Run no ast-grep rules
+      --ast-grep <PATH>            The ast-grep executable
+      --ast-grep-timeout <DURATION>  Give up on ast-grep after this long [default: 10m]
+      --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
+      --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
+      --languages <LANGUAGES>      Also analyse these languages (comma-separated, or all)
+      --rules <FILE>               Also load this ast-grep rule file (repeatable)
+      --config <CONFIG>            Use this configuration file for every checkpoint (without it,
+                                   directories use the one discovered from the working directory,
+                                   commits the one each commit holds)
+      --mcf-file <FILE>            Externally judged MCF scores (JSON); adds mcf and if50
+  -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
+  -v, --verbosity...               Log progress to stderr
+  -h, --help                       Print help
+
+A checkpoint with nothing to measure (no source file, none that parses, a bad
+suppression directive) is listed with the reason and left out of the summary.
+
+Exit status: 0 when the trajectory was produced, 2 on an error.
+`
+
+// trajectoryArgs are the parsed arguments of `scb-check trajectory`.
+type trajectoryArgs struct {
+	check      *checkArgs
+	paths      []string
+	git        string
+	gitSet     bool
+	revRange   string
+	maxCommits int
+	onlySource bool
+	chart      string
+	format     string
+}
+
+// trajectoryValueFlags are trajectory's own options taking a value.
+var trajectoryValueFlags = map[string]string{
+	"--git":           "<REPO>",
+	"--rev-range":     "<RANGE>",
+	"--max-commits":   "<N>",
+	"--chart":         "<FILE>",
+	"--output-format": "<FORMAT>",
+}
+
+// checkOnlyFlags are check's options that mean nothing for a trajectory.
+var checkOnlyFlags = map[string]bool{
+	"--min-duplicate-lines": true, "--exit-zero": true, "--max-erosion": true, "--max-cog-erosion": true,
+	"--max-verbosity": true, "--max-high-cc-functions": true, "--baseline": true, "--write-baseline": true,
+	"--max-erosion-increase": true, "--max-verbosity-increase": true,
+}
+
+// parseTrajectory takes trajectory's own options and the checkpoints out
+// of args and leaves the analysis options to parseCheck.
+func parseTrajectory(args []string) (*trajectoryArgs, error) {
+	t := &trajectoryArgs{format: formatHuman}
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		if arg == "--" {
+			t.paths = append(t.paths, args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(arg, "-") || arg == "-" {
+			t.paths = append(t.paths, arg)
+			continue
+		}
+		name, value, hasValue := strings.Cut(arg, "=")
+		if checkOnlyFlags[name] {
+			return nil, usagef("error: '%s' is an option of check, not of trajectory", name)
+		}
+		if metavar, ok := trajectoryValueFlags[name]; ok {
+			if !hasValue {
+				if i+1 >= len(args) {
+					return nil, usagef("error: a value is required for '%s %s' but none was supplied", name, metavar)
+				}
+				i++
+				value = args[i]
+			}
+			switch name {
+			case "--git":
+				t.git, t.gitSet = value, true
+			case "--rev-range":
+				if value == "" {
+					return nil, usagef("error: invalid value '' for '--rev-range <RANGE>': expected A..B or a revision")
+				}
+				t.revRange = value
+			case "--max-commits":
+				n, err := strconv.Atoi(value)
+				if err != nil || n < 1 {
+					return nil, usagef("error: invalid value '%s' for '--max-commits <N>': expected a whole number >= 1", value)
+				}
+				t.maxCommits = n
+			case "--chart":
+				t.chart = value
+			case "--output-format":
+				switch value {
+				case formatHuman, formatJSON, formatCSV:
+					t.format = value
+				default:
+					return nil, usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>' of trajectory\n  [possible values: human, json, csv]", value)
+				}
+			}
+			continue
+		}
+		switch name {
+		case "--only-source-commits":
+			if hasValue {
+				return nil, usagef("error: unexpected value '%s' for '%s' found; no more were expected", value, name)
+			}
+			t.onlySource = true
+			continue
+		case "--report":
+			if hasValue {
+				return nil, usagef("error: unexpected value '%s' for '%s' found; no more were expected", value, name)
+			}
+			t.format = formatJSON
+			continue
+		}
+		rest = append(rest, arg)
+		if _, ok := valueFlags[name]; ok && !hasValue && i+1 < len(args) {
+			i++
+			rest = append(rest, args[i])
+		}
+	}
+	// parseCheck wants exactly one path; the checkpoints are ours.
+	a, err := parseCheck(append(rest, "--", "."))
+	if err != nil {
+		return nil, err
+	}
+	t.check = a
+	if a.help {
+		return t, nil
+	}
+	switch {
+	case t.gitSet && len(t.paths) > 0:
+		return nil, usagef("error: the argument '--git <REPO>' cannot be used with checkpoint paths ('%s')", t.paths[0])
+	case t.gitSet && t.git == "":
+		return nil, usagef("error: invalid value '' for '--git <REPO>': expected a repository path")
+	case !t.gitSet && len(t.paths) == 0:
+		return nil, usagef("error: the following required arguments were not provided:\n  <PATH>... or --git <REPO>\n\nUsage: scb-check trajectory [OPTIONS] <PATH>...")
+	case !t.gitSet && t.revRange != "":
+		return nil, usagef("error: '--rev-range' needs '--git <REPO>'")
+	case !t.gitSet && t.maxCommits > 0:
+		return nil, usagef("error: '--max-commits' needs '--git <REPO>'")
+	case !t.gitSet && t.onlySource:
+		return nil, usagef("error: '--only-source-commits' needs '--git <REPO>'")
+	}
+	return t, nil
+}
+
+// formatCSV is trajectory's CSV output.
+const formatCSV = "csv"
+
+func runTrajectory(args []string, stdout, stderr io.Writer) int {
+	t, err := parseTrajectory(args)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	a := t.check
+	if a.help {
+		fmt.Fprint(stdout, trajectoryHelp)
+		return exitClean
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "failed to determine current directory: %v\n", err)
+		return exitError
+	}
+	// Directories use the configuration check would use from here; commits
+	// their own unless --config names one.
+	var cfg *config.Config
+	if !t.gitSet || a.configPath != "" {
+		if cfg, err = config.Load(cwd, a.configPath); err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError
+		}
+	}
+	extra := append(extraRuleFiles(), a.rules...)
+	cat, err := rules.LoadCatalog(extra)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	opt := trajectory.Options{Analysis: scbcheck.Options{
+		Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
+		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout, ExtraRuleFiles: extra, MCFFile: a.mcfFile,
+		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages, Catalog: cat,
+	}}
+	if !a.disableSG {
+		opt.Analysis.AstGrep = locateAstGrep(a.astGrep)
+	}
+	if a.verbose >= 1 {
+		opt.Progress = func(i, n int, cp trajectory.Checkpoint) {
+			fmt.Fprintf(stderr, "info checkpoint %d/%d %s\n", i+1, n, cp.Label)
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var tr *trajectory.Trajectory
+	if t.gitSet {
+		err = fmt.Errorf("--git: not yet implemented")
+	} else {
+		tr, err = trajectory.Directories(ctx, t.paths, opt)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	switch t.format {
+	case formatJSON:
+		err = trajectory.WriteJSON(stdout, tr)
+	case formatCSV:
+		err = trajectory.WriteCSV(stdout, tr)
+	default:
+		err = trajectory.WriteHuman(stdout, tr)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	return exitClean
+}

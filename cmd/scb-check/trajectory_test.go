@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// trajectoryDoc is the part of trajectory's JSON these tests read.
+type trajectoryDoc struct {
+	Points []struct {
+		Index      int             `json:"index"`
+		Checkpoint string          `json:"checkpoint"`
+		Commit     string          `json:"commit"`
+		Report     json.RawMessage `json:"report"`
+		Error      *string         `json:"error"`
+	} `json:"points"`
+}
+
+func decodeTrajectory(t *testing.T, out string) trajectoryDoc {
+	t.Helper()
+	var doc trajectoryDoc
+	require.NoError(t, json.Unmarshal([]byte(out), &doc), out)
+	return doc
+}
+
+// TestTrajectoryEqualsCheck: every point carries exactly what a separate
+// `check --report` run prints for its checkpoint, ast-grep rules included,
+// and the output does not depend on -j.
+func TestTrajectoryEqualsCheck(t *testing.T) {
+	work, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	for _, d := range []string{"example", "example_slop"} {
+		src := filepath.Join("..", "..", "testdata", d)
+		entries, err := os.ReadDir(src)
+		require.NoError(t, err)
+		for _, e := range entries {
+			data, err := os.ReadFile(filepath.Join(src, e.Name()))
+			require.NoError(t, err)
+			require.NoError(t, os.MkdirAll(filepath.Join(work, d), 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(work, d, e.Name()), data, 0o644))
+		}
+	}
+	// Both together: clones across files, structural rules and erosion.
+	require.NoError(t, os.MkdirAll(filepath.Join(work, "both"), 0o755))
+	for _, p := range []string{"example/shapes.py", "example_slop/slop.py"} {
+		data, err := os.ReadFile(filepath.Join(work, p))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(work, "both", filepath.Base(p)), data, 0o644))
+	}
+	dirs := []string{"example", "example_slop", "both"}
+
+	got := runBinary(t, work, append([]string{"trajectory", "--report", "-j", "1"}, dirs...), nil)
+	require.Equal(t, "0\n", got[secExit], got[secStderr])
+	doc := decodeTrajectory(t, got[secStdout])
+	require.Len(t, doc.Points, len(dirs))
+	for i, d := range dirs {
+		check := runBinary(t, work, []string{"check", "--report", d}, nil)
+		require.Contains(t, []string{"0\n", "1\n"}, check[secExit], check[secStderr])
+		assert.Equal(t, strings.TrimSuffix(check[secStdout], "\n"), string(doc.Points[i].Report), d)
+		assert.Equal(t, d, doc.Points[i].Checkpoint)
+	}
+	assert.NotContains(t, string(doc.Points[1].Report), `"verbosity":0.0,`, "the fixture has verbosity findings")
+
+	for _, format := range []string{"json", "csv", "human"} {
+		one := runBinary(t, work, append([]string{"trajectory", "--output-format", format, "-j", "1"}, dirs...), nil)
+		two := runBinary(t, work, append([]string{"trajectory", "--output-format", format, "-j2"}, dirs...), nil)
+		assert.Equal(t, one, two, "%s output does not depend on -j", format)
+	}
+}
+
+func TestParseTrajectory(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		wantErr string
+	}{
+		{"checkpoints need a path or --git", []string{"--disable-sg"}, "<PATH>... or --git <REPO>"},
+		{"--git and paths exclude each other", []string{"--git", "repo", "a"}, "'--git <REPO>' cannot be used with checkpoint paths ('a')"},
+		{"--rev-range needs --git", []string{"--rev-range", "A..B", "a"}, "'--rev-range' needs '--git <REPO>'"},
+		{"--max-commits needs --git", []string{"--max-commits", "3", "a"}, "'--max-commits' needs '--git <REPO>'"},
+		{"--only-source-commits needs --git", []string{"--only-source-commits", "a"}, "'--only-source-commits' needs '--git <REPO>'"},
+		{"--max-commits is a positive number", []string{"--git", "r", "--max-commits", "0"}, "invalid value '0' for '--max-commits <N>'"},
+		{"--max-commits takes a value", []string{"--git", "r", "--max-commits"}, "a value is required for '--max-commits <N>'"},
+		{"sarif is not a trajectory format", []string{"--output-format", "sarif", "a"}, "invalid value 'sarif' for '--output-format <OUTPUT_FORMAT>' of trajectory"},
+		{"gates belong to check", []string{"--max-erosion", "0.1", "a"}, "'--max-erosion' is an option of check, not of trajectory"},
+		{"unknown options are named", []string{"--frobnicate", "a"}, "unexpected argument '--frobnicate' found"},
+		{"check's options are checked", []string{"-j", "0", "a"}, "invalid value '0' for '--jobs <N>'"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parseTrajectory(tt.args)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.wantErr)
+		})
+	}
+
+	a, err := parseTrajectory([]string{"--report", "a", "--languages", "go", "b", "--", "-c"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a", "b", "-c"}, a.paths)
+	assert.Equal(t, formatJSON, a.format)
+	assert.Equal(t, []string{"go"}, a.check.languages)
+
+	a, err = parseTrajectory([]string{"--git=repo", "--rev-range", "v1..v2", "--max-commits=30", "--only-source-commits", "--output-format", "csv"})
+	require.NoError(t, err)
+	assert.Equal(t, "repo", a.git)
+	assert.Equal(t, "v1..v2", a.revRange)
+	assert.Equal(t, 30, a.maxCommits)
+	assert.True(t, a.onlySource)
+	assert.Equal(t, formatCSV, a.format)
+}

@@ -1,0 +1,223 @@
+package trajectory
+
+import (
+	"sort"
+)
+
+// Metric names of the summary, in output order.
+const (
+	MetricErosion    = "erosion"
+	MetricVerbosity  = "verbosity"
+	MetricCogErosion = "cog_erosion"
+	MetricDir        = "dir"
+)
+
+// summaryMetrics are the metrics the summary follows, in output order.
+var summaryMetrics = []string{MetricErosion, MetricVerbosity, MetricCogErosion, MetricDir}
+
+// value returns one summary metric of m; false when m has no value for it
+// (no numbers at all, or DIR undefined).
+func value(m *Metrics, name string) (float64, bool) {
+	if m == nil {
+		return 0, false
+	}
+	switch name {
+	case MetricErosion:
+		return m.Erosion, true
+	case MetricVerbosity:
+		return m.Verbosity, true
+	case MetricCogErosion:
+		return m.CogErosion, true
+	case MetricDir:
+		if m.Dir == nil {
+			return 0, false
+		}
+		return *m.Dir, true
+	}
+	return 0, false
+}
+
+// Trend is how one metric moved over the points that have a value for it.
+type Trend struct {
+	Metric string
+	// Points is the number of points with a value; the other fields are
+	// nil without any.
+	Points int
+	// First and Last are the values at the first and last such point;
+	// Mean is their mean.
+	First, Last, Mean *float64
+	// Slope is the least-squares slope of the value against the checkpoint
+	// index (change per checkpoint); nil with fewer than two points.
+	Slope *float64
+	// Rose is true when Last is above First.
+	Rose bool
+}
+
+// Growth is a callable whose complexity grew between the first and the
+// last point it appears in, matched by file path and qualified name.
+type Growth struct {
+	// Path is relative to the checkpoint root, with slashes.
+	Path          string
+	QualifiedName string
+	// Occurrence is 1 for the first callable of that name in the file, 2
+	// for the second, and so on.
+	Occurrence int
+	// FirstIndex and LastIndex are the indexes of the first and last
+	// points holding the callable; Line is its start line in the last.
+	FirstIndex, LastIndex int
+	Line                  int
+	FirstCC, LastCC       int
+	FirstCog, LastCog     int
+}
+
+// CCGrowth is the growth of cyclomatic complexity.
+func (g Growth) CCGrowth() int { return g.LastCC - g.FirstCC }
+
+// CogGrowth is the growth of cognitive complexity.
+func (g Growth) CogGrowth() int { return g.LastCog - g.FirstCog }
+
+// Summary sums up a trajectory.
+type Summary struct {
+	// Checkpoints is the number of points; Measured those with numbers.
+	Checkpoints, Measured int
+	// Trends are erosion, verbosity, cog_erosion and dir, in that order.
+	Trends []Trend
+	// Grown are the callables whose complexity grew most: by cyclomatic
+	// growth, then cognitive growth, then path and name.
+	Grown []Growth
+}
+
+func summarize(points []Point, top int) Summary {
+	if top <= 0 {
+		top = DefaultTopCallables
+	}
+	s := Summary{Checkpoints: len(points)}
+	for _, p := range points {
+		if p.Metrics != nil {
+			s.Measured++
+		}
+	}
+	for _, name := range summaryMetrics {
+		var xs, ys []float64
+		for _, p := range points {
+			if v, ok := value(p.Metrics, name); ok {
+				xs = append(xs, float64(p.Index))
+				ys = append(ys, v)
+			}
+		}
+		s.Trends = append(s.Trends, trend(name, xs, ys))
+	}
+	s.Grown = grown(points, top)
+	return s
+}
+
+func trend(name string, xs, ys []float64) Trend {
+	t := Trend{Metric: name, Points: len(ys)}
+	if len(ys) == 0 {
+		return t
+	}
+	first, last := ys[0], ys[len(ys)-1]
+	sum := 0.0
+	for _, y := range ys {
+		sum += y
+	}
+	mean := sum / float64(len(ys))
+	t.First, t.Last, t.Mean = &first, &last, &mean
+	t.Rose = last > first
+	if slope, ok := Slope(xs, ys); ok {
+		t.Slope = &slope
+	}
+	return t
+}
+
+// Slope is the least-squares slope of ys against xs; false when there are
+// fewer than two points or every x is the same.
+func Slope(xs, ys []float64) (float64, bool) {
+	n := len(xs)
+	if n < 2 || len(ys) != n {
+		return 0, false
+	}
+	var mx, my float64
+	for i := range xs {
+		mx += xs[i]
+		my += ys[i]
+	}
+	mx /= float64(n)
+	my /= float64(n)
+	var sxy, sxx float64
+	for i := range xs {
+		dx := xs[i] - mx
+		sxy += dx * (ys[i] - my)
+		sxx += dx * dx
+	}
+	if sxx == 0 {
+		return 0, false
+	}
+	return sxy / sxx, true
+}
+
+type callableKey struct {
+	path, qualified string
+	nth             int
+}
+
+// grown matches callables across points and returns the top ones whose
+// cyclomatic or cognitive complexity is higher at their last appearance
+// than at their first.
+func grown(points []Point, top int) []Growth {
+	byKey := map[callableKey]*Growth{}
+	for _, p := range points {
+		for _, c := range p.callables {
+			k := callableKey{c.path, c.qualified, c.nth}
+			g := byKey[k]
+			if g == nil {
+				g = &Growth{Path: c.path, QualifiedName: c.qualified, Occurrence: c.nth + 1,
+					FirstIndex: p.Index, FirstCC: c.cc, FirstCog: c.cog}
+				byKey[k] = g
+			}
+			g.LastIndex, g.Line, g.LastCC, g.LastCog = p.Index, c.line, c.cc, c.cog
+		}
+	}
+	var out []Growth
+	for _, g := range byKey {
+		if g.CCGrowth() > 0 || g.CogGrowth() > 0 {
+			out = append(out, *g)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.CCGrowth() != b.CCGrowth() {
+			return a.CCGrowth() > b.CCGrowth()
+		}
+		if a.CogGrowth() != b.CogGrowth() {
+			return a.CogGrowth() > b.CogGrowth()
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.QualifiedName != b.QualifiedName {
+			return a.QualifiedName < b.QualifiedName
+		}
+		return a.Occurrence < b.Occurrence
+	})
+	if len(out) > top {
+		out = out[:top]
+	}
+	return out
+}
+
+// Delta is how much a summary metric moved at point i since the closest
+// earlier point that has a value for it; false when point i has none or
+// no earlier point has one.
+func (t *Trajectory) Delta(i int, metric string) (float64, bool) {
+	v, ok := value(t.Points[i].Metrics, metric)
+	if !ok {
+		return 0, false
+	}
+	for j := i - 1; j >= 0; j-- {
+		if prev, ok := value(t.Points[j].Metrics, metric); ok {
+			return v - prev, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,257 @@
+// Package trajectory measures a sequence of checkpoints (directories, or
+// the commits of a git history) with the same analysis as `scb-check
+// check`, and summarises how the metrics move from one checkpoint to the
+// next: per-point deltas, first/last/mean, least-squares slopes and the
+// callables whose complexity grew most.
+package trajectory
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/report"
+)
+
+// Checkpoint is one snapshot of a trajectory.
+type Checkpoint struct {
+	// Label names the checkpoint in the output: the path as given, or the
+	// commit's abbreviated hash.
+	Label string
+	// Path is the file or directory analysed (directory checkpoints).
+	Path string
+	// Commit is a git checkpoint's full hash; Time its committer date
+	// (RFC 3339) and Subject the first line of its message.
+	Commit, Time, Subject string
+}
+
+// Metrics are a point's scalar numbers: those of `check --report`, in its
+// key order, DIR last.
+type Metrics struct {
+	Verbosity              float64
+	Erosion                float64
+	CogErosion             float64
+	FilesScanned           int
+	TotalLOC               int
+	VerbosityFlaggedLOC    int
+	CloneLOC               int
+	AstGrepFlaggedLOC      int
+	StructuralRuleLOC      int
+	StructuralRuleFindings int
+	TotalFunctions         int
+	HighCCFunctions        int
+	HighCogFunctions       int
+	TotalMass              float64
+	HighCCMass             float64
+	TotalCogMass           float64
+	HighCogMass            float64
+	SyntaxTreeCount        int
+	SyntaxNodeCount        int
+	// Dir is nil when the checkpoint exports no public symbol.
+	Dir *float64
+}
+
+// Skipped is a file of a checkpoint left out of its analysis.
+type Skipped struct {
+	// Path is relative to the checkpoint's root, with slashes.
+	Path   string
+	Reason string
+}
+
+// Point is one measured checkpoint.
+type Point struct {
+	Index      int
+	Checkpoint Checkpoint
+	// Metrics is nil when the checkpoint could not be measured (Err).
+	Metrics *Metrics
+	// Report is the checkpoint's `check --report` JSON object, byte for
+	// byte without the final newline; nil with Err.
+	Report []byte
+	// Skipped are the files that could not be read or parsed.
+	Skipped []Skipped
+	// Err says why the checkpoint has no numbers: nothing to analyse (an
+	// empty checkpoint, or no file that parses), or a problem in its
+	// sources such as a bad suppression directive.
+	Err string
+
+	callables []callable
+}
+
+// callable is one function of a point, keyed for matching across points.
+type callable struct {
+	path, qualified string
+	// nth tells apart functions of one file with the same qualified name
+	// (0 for the first in source order).
+	nth     int
+	line    int
+	cc, cog int
+}
+
+// Trajectory is every point, in checkpoint order, and their summary.
+type Trajectory struct {
+	Points  []Point
+	Summary Summary
+}
+
+// Options configures a trajectory run.
+type Options struct {
+	// Analysis is the analysis of every checkpoint, as for `check`; Path
+	// (and, for git checkpoints, WorkDir and, unless it is set, Config) is
+	// set per checkpoint.
+	Analysis scbcheck.Options
+	// Progress, when set, is called before each checkpoint is analysed,
+	// with its index and the number of checkpoints.
+	Progress func(i, n int, cp Checkpoint)
+	// TopCallables is the number of grown callables the summary lists;
+	// DefaultTopCallables when zero.
+	TopCallables int
+}
+
+// DefaultTopCallables is how many grown callables a summary lists unless
+// told otherwise.
+const DefaultTopCallables = 10
+
+// Directories measures each path (a directory or a file) in the order
+// given. A path that does not exist is an error before anything runs.
+func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory, error) {
+	if len(paths) == 0 {
+		return nil, errors.New("no checkpoints given")
+	}
+	cps := make([]Checkpoint, len(paths))
+	for i, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			return nil, fmt.Errorf("checkpoint %d: path does not exist: %s", i, p)
+		}
+		cps[i] = Checkpoint{Label: p, Path: p}
+	}
+	t := &Trajectory{Points: make([]Point, len(cps))}
+	for i, cp := range cps {
+		if opt.Progress != nil {
+			opt.Progress(i, len(cps), cp)
+		}
+		a := opt.Analysis
+		a.Path = cp.Path
+		p, err := measure(ctx, a, cp)
+		if err != nil {
+			return nil, fmt.Errorf("checkpoint %d (%s): %w", i, cp.Label, err)
+		}
+		p.Index = i
+		t.Points[i] = p
+	}
+	t.Summary = summarize(t.Points, opt.TopCallables)
+	return t, nil
+}
+
+// measure analyses one checkpoint. Problems of the checkpoint's own
+// sources become the point's Err; a failure that would hit every
+// checkpoint alike (ast-grep, cancellation) is returned.
+func measure(ctx context.Context, opt scbcheck.Options, cp Checkpoint) (Point, error) {
+	p := Point{Checkpoint: cp}
+	root, err := rootOf(opt.Path)
+	if err != nil {
+		return p, err
+	}
+	r, err := scbcheck.Analyze(ctx, opt)
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return p, ctxErr
+	}
+	if r != nil {
+		p.Skipped = skippedOf(r, root)
+	}
+	if err != nil {
+		if r != nil && !errors.Is(err, scbcheck.ErrNoParsedFiles) {
+			// Analyze returns a partial report with an error only when
+			// ast-grep failed, which is not the checkpoint's doing.
+			return p, err
+		}
+		p.Err = relativeMessage(err.Error(), root, cp.Label)
+		return p, nil
+	}
+	var b bytes.Buffer
+	if err := report.WriteJSON(&b, r); err != nil {
+		return p, err
+	}
+	p.Report = bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	p.Metrics = metricsOf(r)
+	p.callables = callablesOf(r, root)
+	return p, nil
+}
+
+// rootOf is the canonical directory a checkpoint's paths are shown
+// relative to: the directory itself, or a file's directory.
+func rootOf(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", fmt.Errorf("failed to resolve %s: %w", path, err)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if info, err := os.Stat(abs); err == nil && !info.IsDir() {
+		abs = filepath.Dir(abs)
+	}
+	return abs, nil
+}
+
+// relPath shows path relative to root, with slashes.
+func relPath(root, path string) string {
+	if rel, err := filepath.Rel(root, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(path)
+}
+
+// relativeMessage replaces the checkpoint's root in an error message by
+// its label, so that messages about temporary snapshots stay readable and
+// do not depend on where the snapshot was written.
+func relativeMessage(msg, root, label string) string {
+	msg = strings.ReplaceAll(msg, root+string(filepath.Separator), label+":")
+	return strings.ReplaceAll(msg, root, label)
+}
+
+func skippedOf(r *report.Report, root string) []Skipped {
+	var out []Skipped
+	for _, s := range r.Skipped {
+		out = append(out, Skipped{Path: relPath(root, s.Path), Reason: relativeMessage(s.Reason, root, ".")})
+	}
+	return out
+}
+
+func metricsOf(r *report.Report) *Metrics {
+	m := &Metrics{
+		Verbosity: r.Verbosity, Erosion: r.Erosion, CogErosion: r.CogErosion,
+		FilesScanned: r.FilesScanned, TotalLOC: r.TotalLOC, VerbosityFlaggedLOC: r.VerbosityFlaggedLOC,
+		CloneLOC: r.CloneLOC, AstGrepFlaggedLOC: r.AstGrepFlaggedLOC, StructuralRuleLOC: r.StructuralRuleLOC,
+		StructuralRuleFindings: r.StructuralRuleFindings, TotalFunctions: r.TotalFunctions,
+		HighCCFunctions: r.HighCCFunctions, HighCogFunctions: r.HighCogFunctions,
+		TotalMass: r.TotalMass, HighCCMass: r.HighCCMass, TotalCogMass: r.TotalCogMass, HighCogMass: r.HighCogMass,
+		SyntaxTreeCount: r.SyntaxTreeCount, SyntaxNodeCount: r.SyntaxNodeCount,
+	}
+	if r.DIR != nil && r.DIR.Dir != nil {
+		v := *r.DIR.Dir
+		m.Dir = &v
+	}
+	return m
+}
+
+func callablesOf(r *report.Report, root string) []callable {
+	var out []callable
+	for _, f := range r.Files {
+		rel := relPath(root, f.Path)
+		seen := map[string]int{}
+		for _, c := range f.Callables {
+			q := c.QualifiedName
+			if q == "" {
+				q = c.Name
+			}
+			out = append(out, callable{path: rel, qualified: q, nth: seen[q], line: c.StartLine, cc: c.CC, cog: c.Cog})
+			seen[q]++
+		}
+	}
+	return out
+}

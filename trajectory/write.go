@@ -1,0 +1,373 @@
+package trajectory
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/scbcheck/scbcheck/report"
+)
+
+// jsonDoc is the JSON shape of a trajectory.
+type jsonDoc struct {
+	SchemaVersion int         `json:"schema_version"`
+	Points        []jsonPoint `json:"points"`
+	Summary       jsonSummary `json:"summary"`
+}
+
+type jsonPoint struct {
+	Index      int    `json:"index"`
+	Checkpoint string `json:"checkpoint"`
+	Commit     string `json:"commit,omitempty"`
+	Time       string `json:"time,omitempty"`
+	Subject    string `json:"subject,omitempty"`
+	// Report is the `check --report` object, null without numbers.
+	Report  json.RawMessage `json:"report"`
+	Delta   *jsonDelta      `json:"delta"`
+	Skipped []jsonSkipped   `json:"skipped"`
+	Error   *string         `json:"error"`
+}
+
+type jsonDelta struct {
+	Erosion    *float64 `json:"erosion"`
+	Verbosity  *float64 `json:"verbosity"`
+	CogErosion *float64 `json:"cog_erosion"`
+	Dir        *float64 `json:"dir"`
+}
+
+type jsonSkipped struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+type jsonSummary struct {
+	Checkpoints int          `json:"checkpoints"`
+	Measured    int          `json:"measured"`
+	Erosion     jsonTrend    `json:"erosion"`
+	Verbosity   jsonTrend    `json:"verbosity"`
+	CogErosion  jsonTrend    `json:"cog_erosion"`
+	Dir         jsonTrend    `json:"dir"`
+	Grown       []jsonGrowth `json:"grown_callables"`
+}
+
+type jsonTrend struct {
+	Points int      `json:"points"`
+	First  *float64 `json:"first"`
+	Last   *float64 `json:"last"`
+	Mean   *float64 `json:"mean"`
+	Slope  *float64 `json:"slope"`
+	Rose   bool     `json:"rose"`
+}
+
+type jsonGrowth struct {
+	Path          string `json:"path"`
+	QualifiedName string `json:"qualified_name"`
+	Occurrence    int    `json:"occurrence"`
+	Line          int    `json:"line"`
+	FirstIndex    int    `json:"first_index"`
+	LastIndex     int    `json:"last_index"`
+	FirstCC       int    `json:"first_cc"`
+	LastCC        int    `json:"last_cc"`
+	CCGrowth      int    `json:"cc_growth"`
+	FirstCog      int    `json:"first_cog"`
+	LastCog       int    `json:"last_cog"`
+	CogGrowth     int    `json:"cog_growth"`
+}
+
+func (t *Trajectory) delta(i int, metric string) *float64 {
+	if d, ok := t.Delta(i, metric); ok {
+		return &d
+	}
+	return nil
+}
+
+// WriteJSON writes the trajectory as one JSON document: schema_version,
+// one object per point (its `check --report` object under "report", the
+// deltas of erosion, verbosity, cog_erosion and dir since the previous
+// point with a value, its skipped files and its error) and the summary.
+func WriteJSON(w io.Writer, t *Trajectory) error {
+	doc := jsonDoc{SchemaVersion: report.SchemaVersion, Points: []jsonPoint{}}
+	for i, p := range t.Points {
+		jp := jsonPoint{
+			Index: p.Index, Checkpoint: p.Checkpoint.Label, Commit: p.Checkpoint.Commit,
+			Time: p.Checkpoint.Time, Subject: p.Checkpoint.Subject, Report: json.RawMessage("null"),
+			Skipped: []jsonSkipped{},
+		}
+		if p.Report != nil {
+			jp.Report = p.Report
+			jp.Delta = &jsonDelta{
+				Erosion: t.delta(i, MetricErosion), Verbosity: t.delta(i, MetricVerbosity),
+				CogErosion: t.delta(i, MetricCogErosion), Dir: t.delta(i, MetricDir),
+			}
+		}
+		if p.Err != "" {
+			e := p.Err
+			jp.Error = &e
+		}
+		for _, s := range p.Skipped {
+			jp.Skipped = append(jp.Skipped, jsonSkipped{Path: s.Path, Reason: s.Reason})
+		}
+		doc.Points = append(doc.Points, jp)
+	}
+	s := t.Summary
+	doc.Summary = jsonSummary{Checkpoints: s.Checkpoints, Measured: s.Measured, Grown: []jsonGrowth{}}
+	for _, tr := range s.Trends {
+		jt := jsonTrend{Points: tr.Points, First: tr.First, Last: tr.Last, Mean: tr.Mean, Slope: tr.Slope, Rose: tr.Rose}
+		switch tr.Metric {
+		case MetricErosion:
+			doc.Summary.Erosion = jt
+		case MetricVerbosity:
+			doc.Summary.Verbosity = jt
+		case MetricCogErosion:
+			doc.Summary.CogErosion = jt
+		case MetricDir:
+			doc.Summary.Dir = jt
+		}
+	}
+	for _, g := range s.Grown {
+		doc.Summary.Grown = append(doc.Summary.Grown, jsonGrowth{
+			Path: g.Path, QualifiedName: g.QualifiedName, Occurrence: g.Occurrence, Line: g.Line,
+			FirstIndex: g.FirstIndex, LastIndex: g.LastIndex,
+			FirstCC: g.FirstCC, LastCC: g.LastCC, CCGrowth: g.CCGrowth(),
+			FirstCog: g.FirstCog, LastCog: g.LastCog, CogGrowth: g.CogGrowth(),
+		})
+	}
+	// One point per line: the document stays valid JSON and each point's
+	// report is the exact text `check --report` prints.
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "{\"schema_version\":%d,\"points\":[", doc.SchemaVersion)
+	for i, p := range doc.Points {
+		line, err := marshal(p)
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n")
+		b.Write(line)
+	}
+	if len(doc.Points) > 0 {
+		b.WriteString("\n")
+	}
+	summary, err := marshal(doc.Summary)
+	if err != nil {
+		return err
+	}
+	b.WriteString("],\n\"summary\":")
+	b.Write(summary)
+	b.WriteString("}\n")
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+// marshal is json.Marshal without HTML escaping and without the newline.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// csvColumns are the metric columns of the CSV output, after index,
+// checkpoint, commit, time, subject and error, and before the deltas.
+var csvColumns = []string{
+	"verbosity", "erosion", "cog_erosion", "files_scanned", "total_loc", "verbosity_flagged_loc",
+	"clone_loc", "ast_grep_flagged_loc", "structural_rule_loc", "structural_rule_findings",
+	"total_functions", "high_cc_functions", "high_cog_functions", "total_mass", "high_cc_mass",
+	"total_cog_mass", "high_cog_mass", "syntax_tree_count", "syntax_node_count", "dir",
+}
+
+func csvFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// csvValues are m's values in csvColumns order; empty without numbers.
+func csvValues(m *Metrics) []string {
+	if m == nil {
+		return make([]string, len(csvColumns))
+	}
+	dir := ""
+	if m.Dir != nil {
+		dir = csvFloat(*m.Dir)
+	}
+	i := strconv.Itoa
+	return []string{
+		csvFloat(m.Verbosity), csvFloat(m.Erosion), csvFloat(m.CogErosion), i(m.FilesScanned), i(m.TotalLOC),
+		i(m.VerbosityFlaggedLOC), i(m.CloneLOC), i(m.AstGrepFlaggedLOC), i(m.StructuralRuleLOC),
+		i(m.StructuralRuleFindings), i(m.TotalFunctions), i(m.HighCCFunctions), i(m.HighCogFunctions),
+		csvFloat(m.TotalMass), csvFloat(m.HighCCMass), csvFloat(m.TotalCogMass), csvFloat(m.HighCogMass),
+		i(m.SyntaxTreeCount), i(m.SyntaxNodeCount), dir,
+	}
+}
+
+// WriteCSV writes one row per point: index, checkpoint, commit, time,
+// subject, error, the `check --report` numbers (dir last) and the deltas
+// of erosion, verbosity, cog_erosion and dir. Missing values are empty
+// cells. The summary is not part of the CSV.
+func WriteCSV(w io.Writer, t *Trajectory) error {
+	cw := csv.NewWriter(w)
+	header := append([]string{"index", "checkpoint", "commit", "time", "subject", "error"}, csvColumns...)
+	for _, m := range summaryMetrics {
+		header = append(header, "delta_"+m)
+	}
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	for i, p := range t.Points {
+		row := []string{strconv.Itoa(p.Index), p.Checkpoint.Label, p.Checkpoint.Commit, p.Checkpoint.Time,
+			p.Checkpoint.Subject, p.Err}
+		row = append(row, csvValues(p.Metrics)...)
+		for _, m := range summaryMetrics {
+			if d, ok := t.Delta(i, m); ok {
+				row = append(row, csvFloat(d))
+			} else {
+				row = append(row, "")
+			}
+		}
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteHuman writes a table of the points (values, with the change since
+// the previous point in brackets), the points without numbers and the
+// files skipped, the summary and the callables that grew most.
+func WriteHuman(w io.Writer, t *Trajectory) error {
+	var b bytes.Buffer
+	s := t.Summary
+	fmt.Fprintf(&b, "Trajectory of %d checkpoints (%d measured)\n\n", s.Checkpoints, s.Measured)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "#\tcheckpoint\terosion\tverbosity\tcog_erosion\tdir\tloc\tfunctions\t")
+	for i, p := range t.Points {
+		cells := []string{strconv.Itoa(p.Index), p.Checkpoint.Label}
+		for _, m := range summaryMetrics {
+			cells = append(cells, humanValue(t, i, m))
+		}
+		if p.Metrics != nil {
+			cells = append(cells, strconv.Itoa(p.Metrics.TotalLOC), strconv.Itoa(p.Metrics.TotalFunctions))
+		} else {
+			cells = append(cells, "-", "-")
+		}
+		line := strings.Join(cells, "\t") + "\t"
+		if p.Checkpoint.Subject != "" {
+			line += " " + clip(p.Checkpoint.Subject, 50)
+		}
+		fmt.Fprintln(tw, line)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	var failed, skipped []string
+	for _, p := range t.Points {
+		if p.Err != "" {
+			failed = append(failed, fmt.Sprintf("  %d %s: %s\n", p.Index, p.Checkpoint.Label, p.Err))
+		}
+		for _, sk := range p.Skipped {
+			skipped = append(skipped, fmt.Sprintf("  %d %s: %s: %s\n", p.Index, p.Checkpoint.Label, sk.Path, sk.Reason))
+		}
+	}
+	if len(failed) > 0 {
+		b.WriteString("\nNot measured:\n")
+		b.WriteString(strings.Join(failed, ""))
+	}
+	if len(skipped) > 0 {
+		b.WriteString("\nSkipped files:\n")
+		b.WriteString(strings.Join(skipped, ""))
+	}
+
+	b.WriteString("\nSummary\n")
+	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "metric\tpoints\tfirst\tlast\tmean\tslope/checkpoint\trose\t")
+	for _, tr := range s.Trends {
+		rose := "no"
+		if tr.Rose {
+			rose = "yes"
+		}
+		if tr.Points == 0 {
+			rose = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", tr.Metric, tr.Points,
+			fixed(tr.First, "%.4f"), fixed(tr.Last, "%.4f"), fixed(tr.Mean, "%.4f"), fixed(tr.Slope, "%+.4f"), rose)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(s.Grown) > 0 {
+		b.WriteString("\nCallables whose complexity grew most (matched by file and qualified name)\n")
+		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		for _, g := range s.Grown {
+			name := g.QualifiedName
+			if g.Occurrence > 1 {
+				name += fmt.Sprintf(" (#%d)", g.Occurrence)
+			}
+			fmt.Fprintf(tw, "  %s:%d\t%s\tcc %d -> %d (%+d)\tcog %d -> %d (%+d)\tcheckpoints %d..%d\t\n",
+				g.Path, g.Line, name, g.FirstCC, g.LastCC, g.CCGrowth(), g.FirstCog, g.LastCog, g.CogGrowth(),
+				g.FirstIndex, g.LastIndex)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	// Tab-aligned cells end with padding; trailing spaces are trimmed.
+	var out strings.Builder
+	for _, line := range strings.SplitAfter(b.String(), "\n") {
+		out.WriteString(strings.TrimRight(strings.TrimSuffix(line, "\n"), " "))
+		if strings.HasSuffix(line, "\n") {
+			out.WriteByte('\n')
+		}
+	}
+	_, err := io.WriteString(w, out.String())
+	return err
+}
+
+// humanValue is point i's value of a metric with its delta, or "-".
+func humanValue(t *Trajectory, i int, metric string) string {
+	v, ok := value(t.Points[i].Metrics, metric)
+	if !ok {
+		return "-"
+	}
+	s := fmt.Sprintf("%.4f", v)
+	if d, ok := t.Delta(i, metric); ok {
+		s += fmt.Sprintf(" (%s)", signed(d))
+	}
+	return s
+}
+
+// signed prints a delta with its sign; a change too small to show is 0.
+func signed(d float64) string {
+	s := fmt.Sprintf("%+.4f", d)
+	if s == "-0.0000" || s == "+0.0000" {
+		return "0"
+	}
+	return s
+}
+
+func fixed(v *float64, format string) string {
+	if v == nil {
+		return "-"
+	}
+	s := fmt.Sprintf(format, *v)
+	if s == "+0.0000" || s == "-0.0000" {
+		s = "0.0000"
+	}
+	return s
+}
+
+// clip shortens s to at most n runes.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
