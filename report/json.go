@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/reuse"
 )
@@ -21,7 +22,7 @@ func WriteJSON(w io.Writer, r *Report) error {
 			b.WriteByte(',')
 		}
 		first = false
-		b.WriteString(strconv.Quote(k))
+		writeString(&b, k)
 		b.WriteByte(':')
 	}
 	float := func(k string, v float64) { key(k); b.WriteString(formatFloat(v)) }
@@ -52,7 +53,7 @@ func WriteJSON(w io.Writer, r *Report) error {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(strconv.Quote(l.Language))
+		writeString(&b, l.Language)
 		b.WriteString(`:{"tree_count":`)
 		b.WriteString(strconv.Itoa(l.TreeCount))
 		b.WriteString(`,"node_count":`)
@@ -88,4 +89,49 @@ func WriteJSON(w io.Writer, r *Report) error {
 	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeString writes s as a JSON string the way serde_json does: `"` and
+// `\` escaped, control characters as \b \f \n \r \t or \u00xx, everything
+// else as is. Bytes that are not UTF-8 become U+FFFD, one per byte, as
+// encoding/json writes them, so the output is always valid JSON.
+func writeString(b *strings.Builder, s string) {
+	const hex = "0123456789abcdef"
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b.WriteRune(utf8.RuneError)
+			} else {
+				b.WriteString(s[i : i+size])
+			}
+			i += size
+			continue
+		}
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\b':
+			b.WriteString(`\b`)
+		case c == '\f':
+			b.WriteString(`\f`)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&0xf])
+		default:
+			b.WriteByte(c)
+		}
+		i++
+	}
+	b.WriteByte('"')
 }

@@ -57,3 +57,34 @@ func TestWriteJSONDIR(t *testing.T) {
 		`"dir":0.4,"dir_exported":5,"dir_used":2,"dir_with_tests":0.6,"dir_reachable":null,"dir_lenient":1.0,"mcf":3.0,"if50":0.575}`+"\n"),
 		b.String())
 }
+
+// Language names are written as serde_json writes strings, so the report
+// stays valid JSON whatever a name holds (strconv.Quote wrote Go escapes
+// such as \x00, which JSON does not have).
+func TestWriteJSONEscapesStrings(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		want string
+	}{
+		{"plain", "python", `"python"`},
+		{"quote and backslash", `a"b\c`, `"a\"b\\c"`},
+		{"short escapes", "\b\f\n\r\t", `"\b\f\n\r\t"`},
+		{"other control characters as lowercase \\u00xx", "\x00\x1b\x1f", `"\u0000\u001b\u001f"`},
+		{"delete and non-ASCII as is", "\x7fé\u2028😀", "\"\x7fé\u2028😀\""},
+		{"each invalid byte is U+FFFD", "a\xff\xfeb", "\"a\ufffd\ufffdb\""},
+		{"a cut sequence is one U+FFFD per byte", "\xe2\x82", "\"\ufffd\ufffd\""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			writeString(&b, tc.in)
+			assert.Equal(t, tc.want, b.String())
+			var back string
+			require.NoError(t, json.Unmarshal([]byte(b.String()), &back), "valid JSON")
+			var again strings.Builder
+			writeString(&again, back)
+			assert.Equal(t, tc.want, again.String(), "read back and written again")
+		})
+	}
+}
