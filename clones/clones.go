@@ -39,7 +39,7 @@ func Fingerprint(t *source.Tree, fn source.Callable) []string {
 	ids := map[string]int{}
 	var out []string
 	var sb strings.Builder
-	for c := t.FirstChild(body); c >= 0; c = t.NextSibling(c) {
+	for _, c := range t.BodyStatements(body) {
 		sb.Reset()
 		writeTokens(t, c, ids, &sb)
 		if sb.Len() > 0 {

@@ -81,13 +81,30 @@ type Spec struct {
 	VisibilityModifier string
 	// ParamsField is the callable field holding the parameter list.
 	ParamsField string
-	// ParamPatternField is the field of a parameter holding its pattern;
-	// empty means the whole parameter node is searched.
+	// ParamPatternField is the field of a parameter holding its pattern,
+	// each child in it one parameter (Go's `a, b int` declares two); empty
+	// means the whole parameter node is searched.
 	ParamPatternField string
 	// ReceiverNames are parameter names that denote a receiver (self, cls).
 	ReceiverNames []string
 	// ReceiverKinds are parameter kinds that denote a receiver.
 	ReceiverKinds []string
+	// ReceiverField is the callable field holding a receiver declared
+	// apart from the parameters (Go's `func (r *T) M()`). A callable with
+	// one has a receiver, is a method (never the target of a bare call),
+	// and has the receiver's type as the last scope of its qualified name.
+	ReceiverField string
+	// ReceiverTypeKind is the kind whose first node in the receiver names
+	// the receiver's type (Go type_identifier: T of `r *T[K]`).
+	ReceiverTypeKind string
+	// PublicByCase, when set, makes a callable public when its name starts
+	// with an upper-case letter (Go's exported names), private otherwise.
+	PublicByCase bool
+	// StatementList, when set, is the kind a block body wraps its
+	// statements in (Go's block holds one statement_list): its children
+	// are read as the body's own (clone fingerprint entries,
+	// trivial-wrapper's one statement).
+	StatementList string
 	// NontrivialParamKinds mark parameters with defaults, splats or
 	// separators.
 	NontrivialParamKinds []string
@@ -178,6 +195,10 @@ type StructureSpec struct {
 	// ScopedIdentifierNameField is the field of ScopedIdentifier holding
 	// the last segment.
 	ScopedIdentifierNameField string
+	// ValueList, when set, is the kind a return wraps its values in (Go's
+	// expression_list): a list of one value is looked through to it, a
+	// longer one is no simple return.
+	ValueList string
 }
 
 // ImportStyle selects how a language's file-level imports are read.
@@ -224,6 +245,10 @@ type ImportSpec struct {
 	// ModuleFileSuffixes turn a module's segments, joined with "/", into
 	// the path suffixes of the files that may define it.
 	ModuleFileSuffixes []string
+	// PackageDirectory, when set, makes the root-scope callables of the
+	// other files of a file's directory visible to its bare calls, as if
+	// imported (a Go package spans the files of one directory).
+	PackageDirectory bool
 }
 
 // DirectiveSpec says how the text of a comment is cut out before it is

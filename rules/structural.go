@@ -101,7 +101,10 @@ type CallGraph struct {
 // scope matched, the caller's file's import bindings whose local name is
 // the call's name give candidates in any file: root-scope callables named
 // like the binding's target whose path ends with one of its suffixes;
-// exactly one candidate resolves the call.
+// exactly one candidate resolves the call. In a language whose packages
+// are directories (lang.ImportSpec.PackageDirectory), the root-scope
+// callables of the other files of the caller's directory are candidates
+// too.
 func BuildCallGraph(files []FileFacts) *CallGraph {
 	g := &CallGraph{
 		files:    files,
@@ -168,6 +171,15 @@ func (g *CallGraph) Resolve(caller FuncRef, name string) (FuncRef, bool) {
 		}
 		for _, ref := range g.roots[b.Target] {
 			if pathEndsWithAny(g.files[ref.File].Path, b.Suffixes) && !slices.Contains(found, ref) {
+				found = append(found, ref)
+			}
+		}
+	}
+	if f.Lang != nil && f.Lang.Imports.PackageDirectory {
+		dir := filepath.Dir(f.Path)
+		for _, ref := range g.roots[name] {
+			o := g.files[ref.File]
+			if ref.File != caller.File && o.Lang == f.Lang && filepath.Dir(o.Path) == dir && !slices.Contains(found, ref) {
 				found = append(found, ref)
 			}
 		}

@@ -105,7 +105,7 @@ func (a Arg) String() string {
 // expression itself, else the shape is ShapeOther.
 func (t *Tree) bodyShape(s *structInfo, fn *Callable, body int) BodyShape {
 	stmt, count := -1, 0
-	for c := body + 1; c < int(t.Nodes[body].End); c = int(t.Nodes[c].End) {
+	for _, c := range t.BodyStatements(body) {
 		if !t.Named(c) || t.Is(c, ClassComment|ClassCallable) || t.isDocstring(s, c) {
 			continue
 		}
@@ -118,7 +118,7 @@ func (t *Tree) bodyShape(s *structInfo, fn *Callable, body int) BodyShape {
 	x := -1
 	switch {
 	case t.role(s, stmt)&(roleReturn|roleExpressionStatement) != 0:
-		x = t.firstNamedChild(stmt)
+		x = t.throughValueList(t.firstNamedChild(stmt))
 	case t.Lang.Structure.TailExpression:
 		x = stmt
 	}

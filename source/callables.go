@@ -91,6 +91,7 @@ func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable
 		}
 	}
 	fn.SLOC = sloc.CountWithin(fn.StartLine, fn.EndLine)
+	t.applyReceiverAndCase(i, &fn)
 	params := t.ChildByField(i, t.Grammar.FieldParams)
 	if params < 0 {
 		return fn
@@ -103,25 +104,30 @@ func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable
 		if t.containsClass(p, ClassNontrivialParam) {
 			fn.HasNontrivialParams = true
 		}
-		search := p
-		if t.Grammar.FieldPattern != 0 {
-			search = t.ChildByField(p, t.Grammar.FieldPattern)
-			if search < 0 {
-				continue
-			}
-		}
-		id := t.firstIdentifier(search)
-		if id < 0 {
+		if t.Grammar.FieldPattern == 0 {
+			t.addParam(&fn, p)
 			continue
 		}
-		pname := t.Text(id)
-		if contains(spec.ReceiverNames, pname) {
-			fn.HasReceiver = true
-			continue
+		for _, pattern := range t.childrenByField(p, t.Grammar.FieldPattern) {
+			t.addParam(&fn, pattern)
 		}
-		fn.Params = append(fn.Params, pname)
 	}
 	return fn
+}
+
+// addParam adds the parameter whose name is the first identifier in
+// pattern node p, or marks a receiver name.
+func (t *Tree) addParam(fn *Callable, p int) {
+	id := t.firstIdentifier(p)
+	if id < 0 {
+		return
+	}
+	pname := t.Text(id)
+	if contains(t.Lang.ReceiverNames, pname) {
+		fn.HasReceiver = true
+		return
+	}
+	fn.Params = append(fn.Params, pname)
 }
 
 // firstIdentifier returns the first node of an identifier kind in node i's

@@ -141,6 +141,10 @@ func (t *Tree) Structure(fns []Callable) []Structure {
 		paths := t.ancestorPaths(anc)
 		st := &out[k]
 		st.Targetable, st.Scope = t.bareScope(s, anc, paths)
+		if t.receiverNode(fn.Node) >= 0 {
+			// A method with a receiver is never the target of a bare call.
+			st.Targetable, st.Scope = false, nil
+		}
 		st.Visible = t.visibleScopes(s, fn, anc, paths)
 		body := t.ChildByField(fn.Node, t.Grammar.FieldBody)
 		if body < 0 {

@@ -28,6 +28,7 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				spec.PlainStringStatement, spec.VisibilityModifier,
 				st.Call, st.PlainIdentifier, st.Return, st.ExpressionStatement, st.ScopedIdentifier,
 				im.Statement, im.Alias, im.Wildcard, im.List, im.ScopedList,
+				spec.ReceiverTypeKind, spec.StatementList, st.ValueList,
 			} {
 				if one != "" {
 					sets = append(sets, []string{one})
@@ -42,7 +43,7 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				spec.BodyField, spec.ParamsField, spec.ParamPatternField,
 				st.CallFunctionField, st.CallArgumentsField, st.ScopedIdentifierNameField,
 				im.ModuleField, im.NamesField, im.AliasPathField, im.AliasField,
-				im.ScopedListPathField, im.ScopedListListField,
+				im.ScopedListPathField, im.ScopedListListField, spec.ReceiverField,
 			} {
 				if field != "" {
 					assert.NotZerof(t, g.FieldID(field), "%s: field %q is not in the grammar", spec.Name, field)

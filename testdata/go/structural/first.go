@@ -1,0 +1,5 @@
+package structural
+
+func First(value string) string {
+	return tidy(value) + shout(value)
+}

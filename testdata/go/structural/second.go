@@ -1,0 +1,5 @@
+package structural
+
+func Second(value string) string {
+	return tidy(value)
+}
