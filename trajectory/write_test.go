@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// sample is a small trajectory: a measured point, an empty checkpoint, and
+// sampleTrajectory is a small trajectory: a measured point, an empty checkpoint, and
 // a point with a skipped file whose erosion and complexity grew.
-func sample() *Trajectory {
+func sampleTrajectory() *Trajectory {
 	points := []Point{
 		{Index: 0, Checkpoint: Checkpoint{Label: "v1"}, Report: []byte(`{"erosion":0.25}`),
 			Metrics:   &Metrics{Erosion: 0.25, Verbosity: 0.5, CogErosion: 0.125, TotalLOC: 40, TotalFunctions: 4, TotalMass: 12.5},
@@ -27,7 +27,7 @@ func sample() *Trajectory {
 
 func TestWriteHuman(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, WriteHuman(&b, sample()))
+	require.NoError(t, WriteHuman(&b, sampleTrajectory()))
 	// erosion: x = 0, 2; y = 0.25, 0.5: slope 0.125, mean 0.375.
 	// verbosity: 0.5 -> 0.25: slope -0.125.
 	assert.Equal(t, `Trajectory of 3 checkpoints (2 measured)
@@ -57,7 +57,7 @@ Callables whose complexity grew most (matched by file and qualified name)
 
 func TestWriteCSV(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, WriteCSV(&b, sample()))
+	require.NoError(t, WriteCSV(&b, sampleTrajectory()))
 	assert.Equal(t, "index,checkpoint,commit,time,subject,error,verbosity,erosion,cog_erosion,files_scanned,total_loc,"+
 		"verbosity_flagged_loc,clone_loc,ast_grep_flagged_loc,structural_rule_loc,structural_rule_findings,"+
 		"total_functions,high_cc_functions,high_cog_functions,total_mass,high_cc_mass,total_cog_mass,high_cog_mass,"+
@@ -69,7 +69,7 @@ func TestWriteCSV(t *testing.T) {
 
 func TestWriteJSON(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, WriteJSON(&b, sample()))
+	require.NoError(t, WriteJSON(&b, sampleTrajectory()))
 	assert.Equal(t, `{"schema_version":1,"points":[
 {"index":0,"checkpoint":"v1","report":{"erosion":0.25},"delta":{"erosion":null,"verbosity":null,"cog_erosion":null,"dir":null},"skipped":[],"error":null},
 {"index":1,"checkpoint":"v2","report":null,"delta":null,"skipped":[],"error":"no supported source files found at v2"},

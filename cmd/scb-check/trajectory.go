@@ -242,7 +242,9 @@ func runTrajectory(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	var tr *trajectory.Trajectory
 	if t.gitSet {
-		err = fmt.Errorf("--git: not yet implemented")
+		tr, err = trajectory.Git(ctx, trajectory.GitOptions{
+			Repo: t.git, RevRange: t.revRange, MaxCommits: t.maxCommits, OnlySourceCommits: t.onlySource,
+		}, opt)
 	} else {
 		tr, err = trajectory.Directories(ctx, t.paths, opt)
 	}

@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,4 +115,70 @@ func TestParseTrajectory(t *testing.T) {
 	assert.Equal(t, 30, a.maxCommits)
 	assert.True(t, a.onlySource)
 	assert.Equal(t, formatCSV, a.format)
+}
+
+// TestGitTrajectoryEqualsCheck: each commit's point is what `check
+// --report` prints at the root of a clone checked out at that commit, and
+// the repository is left as it was.
+func TestGitTrajectoryEqualsCheck(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	work, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	repo := filepath.Join(work, "repo")
+	git := func(dir string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "git %v: %s", args, out)
+		return strings.TrimSpace(string(out))
+	}
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	git(repo, "init", "-q", "-b", "main")
+	git(repo, "config", "user.name", "Test")
+	git(repo, "config", "user.email", "test@example.com")
+	git(repo, "config", "commit.gpgsign", "false")
+	slop, err := os.ReadFile(filepath.Join("..", "..", "testdata", "example_slop", "slop.py"))
+	require.NoError(t, err)
+	shapes, err := os.ReadFile(filepath.Join("..", "..", "testdata", "example", "shapes.py"))
+	require.NoError(t, err)
+	steps := []map[string][]byte{
+		{"shapes.py": shapes},
+		{"pkg/slop.py": slop},
+		{"scb-check.toml": []byte("exclude = [\"pkg/**\"]\n")},
+	}
+	var hashes []string
+	for i, files := range steps {
+		for name, data := range files {
+			p := filepath.Join(repo, filepath.FromSlash(name))
+			require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+			require.NoError(t, os.WriteFile(p, data, 0o644))
+		}
+		git(repo, "add", "-A")
+		git(repo, "commit", "-q", "-m", "step "+strconv.Itoa(i))
+		hashes = append(hashes, git(repo, "rev-parse", "HEAD"))
+	}
+	// An uncommitted change must not show in any point.
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "wip.py"), []byte("def wip():\n    return 1\n"), 0o644))
+
+	got := runBinary(t, work, []string{"trajectory", "--report", "--git", "repo"}, nil)
+	require.Equal(t, "0\n", got[secExit], got[secStderr])
+	doc := decodeTrajectory(t, got[secStdout])
+	require.Len(t, doc.Points, len(hashes))
+	for i, h := range hashes {
+		clone := filepath.Join(work, "clone"+strconv.Itoa(i))
+		git(work, "clone", "-q", "repo", clone)
+		git(clone, "checkout", "-q", h)
+		check := runBinary(t, clone, []string{"check", "--report", "."}, nil)
+		require.Contains(t, []string{"0\n", "1\n"}, check[secExit], check[secStderr])
+		assert.Equal(t, h, doc.Points[i].Commit)
+		assert.Equal(t, strings.TrimSuffix(check[secStdout], "\n"), string(doc.Points[i].Report), "commit %d", i)
+	}
+	assert.Equal(t, "?? wip.py", git(repo, "status", "--porcelain"))
+
+	bad := runBinary(t, work, []string{"trajectory", "--git", "repo", "--rev-range", "nope..HEAD"}, nil)
+	assert.Equal(t, "2\n", bad[secExit])
+	assert.Equal(t, "--rev-range: unknown revision 'nope' in repo\n", bad[secStderr])
 }

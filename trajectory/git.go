@@ -1,0 +1,370 @@
+package trajectory
+
+import (
+	"archive/tar"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/lang"
+)
+
+// GitOptions selects the commits of a git trajectory.
+type GitOptions struct {
+	// Repo is a repository: its work tree, a directory inside it (then
+	// only that directory is analysed, and only commits touching it
+	// count) or a bare repository.
+	Repo string
+	// RevRange is "A..B" (the first-parent commits after A up to B) or a
+	// single revision (its whole first-parent history); "HEAD" when empty.
+	RevRange string
+	// MaxCommits, when positive, keeps at most that many commits, sampled
+	// evenly over the selected ones, the first and last always kept.
+	MaxCommits int
+	// OnlySourceCommits keeps only the commits that add, change, rename or
+	// delete a file of an analysed language (by extension), compared with
+	// their first parent.
+	OnlySourceCommits bool
+	// Git is the git executable; "git" (on PATH) when empty.
+	Git string
+}
+
+// repo is a resolved repository.
+type repo struct {
+	git string
+	// dir is the directory git runs in: the work tree's top level, or the
+	// bare repository.
+	dir string
+	// prefix is the analysed directory inside the tree ("" for all of it),
+	// with a trailing slash as git prints it.
+	prefix string
+	// display is the repository as the user named it.
+	display string
+}
+
+// Git measures the first-parent history of a repository, oldest commit
+// first. Each commit is read with `git archive` into a temporary
+// directory, never into the repository's work tree. Without
+// Analysis.Config each commit is analysed with the configuration it holds
+// (as `check` run at its root would), else with the given one.
+func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
+	r, err := openRepo(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	commits, err := r.commits(ctx, g.RevRange)
+	if err != nil {
+		return nil, err
+	}
+	if g.OnlySourceCommits {
+		enabled, err := enabledLanguages(g, opt)
+		if err != nil {
+			return nil, err
+		}
+		commits = slices.DeleteFunc(commits, func(c commit) bool { return !touchesSource(c.files, enabled) })
+	}
+	commits = sample(commits, g.MaxCommits)
+	if len(commits) == 0 {
+		return nil, fmt.Errorf("no commits to measure in %s (range %s)", r.display, rangeOrHead(g.RevRange))
+	}
+
+	tmp, err := os.MkdirTemp("", "scb-check-trajectory-")
+	if err != nil {
+		return nil, fmt.Errorf("failed to create a temporary directory: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	t := &Trajectory{Points: make([]Point, len(commits))}
+	for i, c := range commits {
+		cp := Checkpoint{Label: c.hash[:min(12, len(c.hash))], Commit: c.hash, Time: c.time, Subject: c.subject}
+		if opt.Progress != nil {
+			opt.Progress(i, len(commits), cp)
+		}
+		p, err := r.measureCommit(ctx, tmp, cp, opt.Analysis)
+		if err != nil {
+			return nil, fmt.Errorf("commit %s: %w", cp.Commit, err)
+		}
+		p.Index = i
+		t.Points[i] = p
+	}
+	t.Summary = summarize(t.Points, opt.TopCallables)
+	return t, nil
+}
+
+func rangeOrHead(r string) string {
+	if r == "" {
+		return "HEAD"
+	}
+	return r
+}
+
+// measureCommit writes the commit's tree into a fresh directory under tmp
+// and analyses it (or the analysed directory inside it).
+func (r *repo) measureCommit(ctx context.Context, tmp string, cp Checkpoint, a scbcheck.Options) (Point, error) {
+	snap := filepath.Join(tmp, "snapshot")
+	if err := os.RemoveAll(snap); err != nil {
+		return Point{}, err
+	}
+	if err := os.Mkdir(snap, 0o755); err != nil {
+		return Point{}, err
+	}
+	defer os.RemoveAll(snap)
+	if err := r.extract(ctx, cp.Commit, snap); err != nil {
+		return Point{}, err
+	}
+	// The snapshot's root is a repository root, as in a clone: an empty
+	// .git directory stops config discovery and ignore files there.
+	if err := os.Mkdir(filepath.Join(snap, ".git"), 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+		return Point{}, err
+	}
+	dir := filepath.Join(snap, filepath.FromSlash(strings.TrimSuffix(r.prefix, "/")))
+	a.Path, a.WorkDir = dir, dir
+	return measure(ctx, a, cp)
+}
+
+// openRepo resolves g.Repo to the directory git runs in and the analysed
+// prefix.
+func openRepo(ctx context.Context, g GitOptions) (*repo, error) {
+	r := &repo{git: g.Git, display: g.Repo}
+	if r.git == "" {
+		r.git = "git"
+	}
+	info, err := os.Stat(g.Repo)
+	if err != nil {
+		return nil, fmt.Errorf("--git: path does not exist: %s", g.Repo)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("--git: not a directory: %s", g.Repo)
+	}
+	r.dir = g.Repo
+	out, err := r.run(ctx, "rev-parse", "--is-bare-repository")
+	if err != nil {
+		return nil, fmt.Errorf("--git: not a git repository: %s", g.Repo)
+	}
+	if strings.TrimSpace(out) == "true" {
+		return r, nil
+	}
+	top, err := r.run(ctx, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, fmt.Errorf("--git: %s is not inside a work tree: %w", g.Repo, err)
+	}
+	prefix, err := r.run(ctx, "rev-parse", "--show-prefix")
+	if err != nil {
+		return nil, fmt.Errorf("--git: %s: %w", g.Repo, err)
+	}
+	r.dir, r.prefix = strings.TrimSpace(top), strings.TrimSpace(prefix)
+	return r, nil
+}
+
+// run runs git in the repository and returns its standard output; an
+// error carries git's message.
+func (r *repo) run(ctx context.Context, args ...string) (string, error) {
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, r.git, append([]string{"-C", r.dir}, args...)...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		sub := args[0]
+		if sub == "-c" && len(args) > 2 {
+			sub = args[2]
+		}
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return "", fmt.Errorf("git %s: %s", sub, msg)
+		}
+		return "", fmt.Errorf("git %s: %w", sub, err)
+	}
+	return stdout.String(), nil
+}
+
+// commit is one commit of the history with the files it changed.
+type commit struct {
+	hash, time, subject string
+	files               []string
+}
+
+// commits lists the first-parent commits of the range, oldest first, with
+// the files each changed against its first parent (every file for a root
+// commit).
+func (r *repo) commits(ctx context.Context, revRange string) ([]commit, error) {
+	revRange = rangeOrHead(revRange)
+	ends := []string{revRange}
+	if from, to, ok := strings.Cut(revRange, ".."); ok {
+		if strings.HasPrefix(to, ".") {
+			return nil, fmt.Errorf("--rev-range: %s: expected A..B or a revision (A...B is not a first-parent range)", revRange)
+		}
+		ends = []string{from, to}
+	}
+	for _, e := range ends {
+		if e == "" || strings.HasPrefix(e, "-") {
+			return nil, fmt.Errorf("--rev-range: %s: expected A..B or a revision", revRange)
+		}
+		if _, err := r.run(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", e+"^{commit}"); err != nil {
+			return nil, fmt.Errorf("--rev-range: unknown revision '%s' in %s", e, r.display)
+		}
+	}
+	args := []string{"-c", "log.showRoot=true", "log", "--first-parent", "--reverse", "--no-renames",
+		"--diff-merges=first-parent", "--name-only", "-z", "--format=%x1e%H%x1f%cI%x1f%s", "--end-of-options", revRange}
+	if r.prefix != "" {
+		args = append(args, "--", ":(top)"+r.prefix)
+	}
+	out, err := r.run(ctx, args...)
+	if err != nil {
+		return nil, err
+	}
+	var commits []commit
+	for _, rec := range strings.Split(out, "\x1e") {
+		if rec == "" {
+			continue
+		}
+		header, names, _ := strings.Cut(rec, "\x00")
+		fields := strings.SplitN(header, "\x1f", 3)
+		if len(fields) != 3 {
+			return nil, fmt.Errorf("git log: unexpected output %q", header)
+		}
+		c := commit{hash: fields[0], time: fields[1], subject: fields[2]}
+		for _, n := range strings.Split(strings.TrimPrefix(names, "\n"), "\x00") {
+			if n != "" {
+				c.files = append(c.files, n)
+			}
+		}
+		commits = append(commits, c)
+	}
+	return commits, nil
+}
+
+// extract writes the tree of commit into dir with `git archive`.
+func (r *repo) extract(ctx context.Context, hash, dir string) error {
+	var stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, r.git, "-C", r.dir, "archive", "--format=tar", hash)
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("git archive: %w", err)
+	}
+	untarErr := untar(stdout, dir)
+	// Drain what is left so that git does not block on a full pipe.
+	_, _ = io.Copy(io.Discard, stdout)
+	waitErr := cmd.Wait()
+	if waitErr != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return fmt.Errorf("git archive: %s", msg)
+		}
+		return fmt.Errorf("git archive: %w", waitErr)
+	}
+	return untarErr
+}
+
+// untar writes the regular files, directories and symbolic links of a tar
+// stream under dir; entries that would land outside dir are refused.
+func untar(r io.Reader, dir string) error {
+	tr := tar.NewReader(r)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading git archive: %w", err)
+		}
+		name := strings.TrimSuffix(h.Name, "/")
+		if name == "" || h.Typeflag == tar.TypeXGlobalHeader {
+			continue
+		}
+		if !filepath.IsLocal(filepath.FromSlash(name)) {
+			return fmt.Errorf("git archive: entry outside the tree: %q", h.Name)
+		}
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		switch h.Typeflag {
+		case tar.TypeDir:
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				return err
+			}
+		case tar.TypeReg:
+			mode := os.FileMode(0o644)
+			if h.Mode&0o111 != 0 {
+				mode = 0o755
+			}
+			f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, mode)
+			if err != nil {
+				return err
+			}
+			_, err = io.Copy(f, tr)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				return err
+			}
+		case tar.TypeSymlink:
+			// Discovery names links leading out of the tree and never
+			// follows them.
+			if err := os.Symlink(h.Linkname, p); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// enabledLanguages are the languages whose files make a commit a source
+// commit: --languages, else the configuration's languages key (the given
+// configuration, or the one the repository directory has now).
+func enabledLanguages(g GitOptions, opt Options) ([]*lang.Spec, error) {
+	names := opt.Analysis.Languages
+	if names == nil {
+		cfg := opt.Analysis.Config
+		if cfg == nil {
+			var err error
+			if cfg, err = config.Load(g.Repo, ""); err != nil {
+				return nil, err
+			}
+		}
+		names = cfg.Languages
+	}
+	specs, err := lang.Resolve(names)
+	if err != nil {
+		return nil, fmt.Errorf("--languages: %w", err)
+	}
+	return specs, nil
+}
+
+// touchesSource reports whether one of the files is of an enabled
+// language.
+func touchesSource(files []string, enabled []*lang.Spec) bool {
+	for _, f := range files {
+		if s := lang.ForPath(f); s != nil && slices.Contains(enabled, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// sample keeps at most n commits evenly spread over the list, the first
+// and the last included: the k-th kept is the one at k*(len-1)/(n-1),
+// rounded to the nearest.
+func sample(commits []commit, n int) []commit {
+	if n <= 0 || len(commits) <= n {
+		return commits
+	}
+	if n == 1 {
+		return commits[len(commits)-1:]
+	}
+	out := make([]commit, 0, n)
+	m := len(commits) - 1
+	for k := 0; k < n; k++ {
+		out = append(out, commits[(2*k*m+(n-1))/(2*(n-1))])
+	}
+	return out
+}
