@@ -51,7 +51,7 @@ func measure(t *source.Tree, f int, depth []int) (Complexity, []int) {
 		}
 		class := t.Grammar.ClassOf(n.Kind)
 		boolOp := class&source.ClassBoolOp != 0 && isBooleanOperator(t, j)
-		if class&source.ClassBranch != 0 || boolOp {
+		if class&source.ClassBranch != 0 && t.BranchCounts(j) || boolOp {
 			c.CC++
 		}
 		if j < skipCog {

@@ -117,6 +117,26 @@ var specKinds = map[string][]string{
 		"function_signature_item", "macro_definition", "attribute_item", "impl_item", "trait_item",
 		"mod_item", "unary_expression",
 	},
+	// C, C++ and Java follow the policy of docs/languages.md (issue 7).
+	"c": {
+		// counted
+		"if_statement", "for_statement", "while_statement", "do_statement", "case_statement",
+		"switch_statement", "conditional_expression", "binary_expression", "seh_except_clause",
+		"break_statement", "continue_statement", "goto_statement",
+		// present, and adding nothing
+		"else_clause", "seh_try_statement", "labeled_statement", "preproc_if", "preproc_ifdef",
+		"declaration", "struct_specifier", "unary_expression", "variadic_parameter",
+	},
+	"cpp": {
+		// counted
+		"if_statement", "for_statement", "for_range_loop", "while_statement", "do_statement",
+		"case_statement", "switch_statement", "conditional_expression", "catch_clause",
+		"binary_expression", "break_statement", "continue_statement", "goto_statement",
+		// present, and adding nothing
+		"else_clause", "try_statement", "throw_statement", "lambda_expression", "class_specifier",
+		"namespace_definition", "template_declaration", "qualified_identifier", "destructor_name",
+		"operator_name", "optional_parameter_declaration", "field_initializer_list",
+	},
 	// Go follows gocyclo (docs/languages.md, issue 7).
 	"go": {
 		// counted

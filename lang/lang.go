@@ -79,6 +79,33 @@ type Spec struct {
 	// VisibilityModifier is the child kind that makes a callable public
 	// (Rust "visibility_modifier"); empty when PrivatePrefix is used.
 	VisibilityModifier string
+	// PublicKeywords, when set, make a callable public when one of these
+	// keyword tokens is among its direct children or the children of its
+	// Modifiers (Java `public`); any other callable is private.
+	PublicKeywords []string
+	// PrivateKeywords, when set, make a callable private when one of these
+	// keyword tokens is found the same way (C `static`); any other callable
+	// is public.
+	PrivateKeywords []string
+	// Modifiers are the child kinds of a callable that hold its keyword
+	// tokens (Java `modifiers`, C `storage_class_specifier`).
+	Modifiers []string
+	// DeclaratorField, when set, is the field chain a callable's name and
+	// parameters hide in (C `int *f(int a)`: function_definition, then
+	// pointer_declarator, then function_declarator): the name field's node
+	// is followed down this field to the innermost declarator, the name;
+	// the parameter list is the ParamsField of the last node on the way
+	// that has one (the nearest to the name).
+	DeclaratorField string
+	// DeclaratorWrappers are declarator kinds without the field whose
+	// first named child is the declarator (C `int (*getter(void))(int)`).
+	DeclaratorWrappers []string
+	// ScopedName, when set, is the kind of a name that carries its own
+	// scope path (C++ `Shape::area` defining a method outside its class):
+	// the text of each ScopedNamePathField joins the qualified name's scope,
+	// and ScopedNameNameField (itself possibly scoped) is the name. Such a
+	// callable is never the target of a bare call.
+	ScopedName, ScopedNamePathField, ScopedNameNameField string
 	// ParamsField is the callable field holding the parameter list.
 	ParamsField string
 	// ParamPatternField is the field of a parameter holding its pattern,
@@ -113,6 +140,10 @@ type Spec struct {
 
 	// Branches add one to cyclomatic complexity each.
 	Branches []string
+	// BranchExceptTokens, when set, stop a Branches node from counting
+	// when one of its direct children is one of these tokens (the
+	// `default` label of a C case_statement or a Java switch_label).
+	BranchExceptTokens []string
 	// BooleanOperators add one to cyclomatic and cognitive complexity each.
 	BooleanOperators []string
 	// BooleanOperatorTokens, when set, restrict BooleanOperators to nodes
@@ -164,6 +195,11 @@ type StructureSpec struct {
 	// PlainIdentifier is the kind of a bare name: a callee of this kind is
 	// a bare call, an argument of this kind may be a parameter.
 	PlainIdentifier string
+	// CallReceiverField, when set, is the call's field holding the object
+	// of a method call (Java `items.add(x)`, whose function field holds
+	// only `add`): a call with a receiver is never a bare call, and its
+	// callee text runs from the receiver to the end of the function field.
+	CallReceiverField string
 
 	// MethodContainers are kinds whose directly nested callables are
 	// methods, never targets of a bare call (class; impl, trait).

@@ -155,6 +155,9 @@ func (t *Tree) expressionShape(s *structInfo, fn *Callable, x int) BodyShape {
 		shape := BodyShape{Kind: ShapeCall}
 		if f := t.ChildByField(x, s.callFunction); f >= 0 {
 			shape.Callee = t.Text(f)
+			if r := t.callReceiver(x); r >= 0 { // Java items.add: from the receiver on
+				shape.Callee = string(t.Src[t.Nodes[r].StartByte:t.Nodes[f].EndByte])
+			}
 		}
 		if args := t.ChildByField(x, s.callArguments); args >= 0 {
 			for _, a := range t.NamedChildren(args) {

@@ -54,7 +54,8 @@ func (t *Tree) Callables(sloc Lines) []Callable {
 		field, _ := t.Grammar.ScopeNameField(t.Nodes[i].Kind)
 		name := ""
 		if f := t.ChildByField(i, field); f >= 0 {
-			name = t.Text(f)
+			n, _ := t.declaredName(f)
+			name = t.Text(n)
 		}
 		if c&ClassCallable != 0 {
 			if name == "" {
@@ -62,8 +63,11 @@ func (t *Tree) Callables(sloc Lines) []Callable {
 			}
 			scope := make([]string, 0, len(stack))
 			for _, s := range stack {
-				scope = append(scope, s.name)
+				if s.name != "" { // an anonymous namespace or class
+					scope = append(scope, s.name)
+				}
 			}
+			scope = append(scope, t.nameQualifier(i)...)
 			out = append(out, t.callable(i, name, scope, sloc))
 		}
 		stack = append(stack, open{end: int(t.Nodes[i].End), name: name})
@@ -81,7 +85,9 @@ func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable
 		EndLine:       t.EndLine(i),
 		Node:          i,
 	}
-	if spec.PrivatePrefix != "" {
+	if public, ok := t.keywordVisibility(i); ok {
+		fn.Public = public
+	} else if spec.PrivatePrefix != "" {
 		fn.Public = !strings.HasPrefix(name, spec.PrivatePrefix)
 	} else {
 		for _, ch := range t.Children(i) {
@@ -92,7 +98,7 @@ func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable
 	}
 	fn.SLOC = sloc.CountWithin(fn.StartLine, fn.EndLine)
 	t.applyReceiverAndCase(i, &fn)
-	params := t.ChildByField(i, t.Grammar.FieldParams)
+	params := t.paramsNode(i)
 	if params < 0 {
 		return fn
 	}

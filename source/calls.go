@@ -141,6 +141,9 @@ func (t *Tree) Structure(fns []Callable) []Structure {
 		paths := t.ancestorPaths(anc)
 		st := &out[k]
 		st.Targetable, st.Scope = t.bareScope(s, anc, paths)
+		if len(t.nameQualifier(fn.Node)) > 0 { // C++ Shape::area, defined outside its class
+			st.Targetable, st.Scope = false, nil
+		}
 		if t.receiverNode(fn.Node) >= 0 {
 			// A method with a receiver is never the target of a bare call.
 			st.Targetable, st.Scope = false, nil
@@ -189,7 +192,8 @@ func (t *Tree) scopeSegment(i int) string {
 	field, _ := t.Grammar.ScopeNameField(t.Nodes[i].Kind)
 	name := ""
 	if f := t.ChildByField(i, field); f >= 0 {
-		name = t.Text(f)
+		n, _ := t.declaredName(f)
+		name = t.Text(n)
 	}
 	if name == "" && t.Is(i, ClassCallable) {
 		name = unknownName
@@ -267,7 +271,7 @@ func (t *Tree) callSites(s *structInfo, body int, depth []int) ([]CallSite, []in
 			d++
 		}
 		depth[j-body] = d
-		if t.role(s, j)&roleCall != 0 {
+		if t.role(s, j)&roleCall != 0 && t.callReceiver(j) < 0 {
 			if f := t.ChildByField(j, s.callFunction); f >= 0 && t.role(s, f)&rolePlainIdentifier != 0 {
 				out = append(out, CallSite{Name: t.Text(f), Line: t.StartLine(j), Nesting: d})
 			}
