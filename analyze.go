@@ -49,11 +49,14 @@ type Options struct {
 	// AstGrepTimeout bounds the ast-grep scan; DefaultAstGrepTimeout when
 	// zero.
 	AstGrepTimeout time.Duration
-	// ExtraRuleFiles are ast-grep rule files loaded after the bundled
-	// catalog (the reference's SCB_CHECK_EXTRA_SLOP_RULES).
+	// CatalogPaths are ast-grep rule files and directories whose rules
+	// replace the bundled catalog (--catalog); none keeps the bundled one.
+	CatalogPaths []string
+	// ExtraRuleFiles are ast-grep rule files loaded after the catalog,
+	// bundled or replaced (the reference's SCB_CHECK_EXTRA_SLOP_RULES).
 	ExtraRuleFiles []string
-	// Catalog is a preloaded rule catalog; when nil it is loaded from the
-	// bundled rules and ExtraRuleFiles.
+	// Catalog is a preloaded rule catalog; when nil it is loaded from
+	// CatalogPaths (else the bundled rules) and ExtraRuleFiles.
 	Catalog *rules.Catalog
 	// Languages names the languages to analyse besides the default ones
 	// (Python and Rust), or "all"; when nil, the configuration's
@@ -117,7 +120,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	cat := opt.Catalog
 	if cat == nil {
 		var err error
-		if cat, err = rules.LoadCatalog(opt.ExtraRuleFiles); err != nil {
+		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles}); err != nil {
 			return nil, err
 		}
 	}
@@ -177,7 +180,10 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 		return r, err
 	}
 	r.AstGrep = report.AstGrepRun{Disabled: opt.DisableSG, Binary: scan.binary, Version: scan.version}
-	r.Catalog = report.Catalog{Rules: len(cat.Rules), Active: scan.active, ExtraFiles: opt.ExtraRuleFiles}
+	r.Catalog = report.Catalog{
+		Name: cat.Name(Version), Bundled: cat.Bundled, Rules: len(cat.Rules), Active: scan.active,
+		Files: cat.CatalogFiles, ExtraFiles: cat.ExtraFiles,
+	}
 	if err := addVerbosity(r, results, cat, found, opt, cfg); err != nil {
 		return nil, err
 	}
@@ -198,7 +204,9 @@ type scan struct {
 // later.
 func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []source.SourceFile) *scan {
 	s := &scan{done: make(chan struct{})}
-	if opt.DisableSG {
+	// Without an active rule there is nothing for ast-grep to do: it is
+	// not needed, and the report names no version.
+	if opt.DisableSG || cat.ActiveCount(opt.IncludeAll) == 0 {
 		close(s.done)
 		return s
 	}

@@ -43,7 +43,9 @@ type entry struct {
 }
 
 // WriteHuman writes one block per finding, sorted by path, line and kind,
-// separated by blank lines. A clean run writes nothing.
+// separated by blank lines, then the DIR summary, then, when the catalog is
+// not the bundled one alone, the line naming it (CatalogLine). A clean run
+// with the bundled catalog and no public symbols writes nothing.
 func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 	src := &sources{read: opt.ReadFile, lines: map[string][]string{}}
 	if src.read == nil {
@@ -114,6 +116,14 @@ func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 			out.WriteByte('\n')
 		}
 		writeDIRSummary(&out, r)
+	}
+	// A catalog other than the bundled one is named, so that its numbers
+	// are not taken for the bundled catalog's.
+	if r.Catalog.Custom() {
+		if out.Len() > 0 {
+			out.WriteByte('\n')
+		}
+		out.WriteString(CatalogLine(r) + "\n")
 	}
 	_, err := w.Write(out.Bytes())
 	return err

@@ -12,7 +12,8 @@ import (
 // WriteJSON writes the report as one compact JSON object and a newline:
 // the reference's 20 keys in the reference's order, then ours: dir,
 // dir_exported, dir_used, dir_with_tests, dir_reachable, dir_lenient, mcf
-// and if50 (null when not computed or undefined).
+// and if50 (null when not computed or undefined), and, when the report
+// names its catalog, catalog, catalog_rules and ast_grep_version.
 func WriteJSON(w io.Writer, r *Report) error {
 	var b strings.Builder
 	b.WriteByte('{')
@@ -86,6 +87,7 @@ func WriteJSON(w io.Writer, r *Report) error {
 	}
 	nullable("mcf", mcf)
 	nullable("if50", r.IF50)
+	writeCatalogKeys(&b, key, r)
 	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -112,18 +112,36 @@ type AstGrepRun struct {
 	// Disabled is set by --disable-sg: no ast-grep findings at all.
 	Disabled bool
 	Binary   string
-	Version  string
+	// Version is the version of the ast-grep that ran the rules; empty
+	// when none ran (--disable-sg, or no rule of the catalog was active).
+	Version string
 }
 
 // Catalog describes the rule catalog of the run.
 type Catalog struct {
-	// Rules is the number of ast-grep rules loaded (bundled and extra).
+	// Name identifies the catalog: "bundled:VERSION" for the bundled
+	// rules, "bundled:VERSION+sha256:HASH" with extra rule files,
+	// "sha256:HASH" for a catalog of files that replaced the bundled
+	// rules, HASH identifying the files loaded by content. Empty in a
+	// report that names no catalog (one built by hand).
+	Name string
+	// Bundled is set when the bundled rules are in the catalog (no
+	// catalog files replaced them).
+	Bundled bool
+	// Rules is the number of ast-grep rules loaded (catalog and extra).
 	Rules int
 	// Active is the number of rules that ran (by severity and --include-all).
 	Active int
+	// Files are the catalog files that replaced the bundled rules, in
+	// load order, directories expanded.
+	Files []string
 	// ExtraFiles are the extra rule files loaded, in order.
 	ExtraFiles []string
 }
+
+// Custom reports whether the catalog is not the bundled one alone: catalog
+// files replaced it, or extra rule files were added.
+func (c Catalog) Custom() bool { return c.Name != "" && (!c.Bundled || len(c.ExtraFiles) > 0) }
 
 // LanguageSyntax is one entry of syntax_by_language.
 type LanguageSyntax struct {

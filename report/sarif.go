@@ -163,6 +163,11 @@ type (
 		SchemaVersion  int     `json:"schemaVersion"`
 		Metrics        Metrics `json:"metrics"`
 		OmittedResults int     `json:"omittedResults,omitempty"`
+		// The rule catalog and the ast-grep version the findings came
+		// from, when the report names them.
+		Catalog        string `json:"catalog,omitempty"`
+		CatalogRules   *int   `json:"catalogRules,omitempty"`
+		AstGrepVersion string `json:"astGrepVersion,omitempty"`
 	}
 )
 
@@ -198,6 +203,10 @@ var metricRules = []RuleInfo{
 // the lowest-severity results are left out, the latest in path order
 // first, and the log says how many in a tool notification; so does the
 // returned summary.
+//
+// When the report names its rule catalog, the run's properties hold its
+// name, its number of ast-grep rules and the ast-grep version (see
+// CatalogLine); an empty catalog is also said in a tool notification.
 func WriteSARIF(w io.Writer, r *Report, opt SARIFOptions) (SARIFSummary, error) {
 	src := newSources(opt.ReadFile)
 	items, err := collectIssues(r, src, opt.MinDuplicateLines)
@@ -265,6 +274,7 @@ func WriteSARIF(w io.Writer, r *Report, opt SARIFOptions) (SARIFSummary, error) 
 					len(results)-keep, len(results), reason)},
 			}}
 		}
+		addCatalog(&log.Runs[0], r)
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)

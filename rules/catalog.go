@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,8 +20,8 @@ var builtinRules embed.FS
 // builtinGlob selects the embedded rule files.
 const builtinGlob = "builtin/python/*.yml"
 
-// OriginBuiltin is the Origin of a bundled rule.
-const OriginBuiltin = "builtin"
+// OriginBundled is the Origin of a bundled rule.
+const OriginBundled = "bundled"
 
 // StructuralIDs are the ids of the structural rules, in the order they
 // run. No ast-grep rule may use one of them.
@@ -61,28 +61,48 @@ type Rule struct {
 	MinFileCount int
 	// Doc is the rule's YAML document text, trimmed.
 	Doc string
-	// Origin is OriginBuiltin or the path of the extra rule file.
+	// Origin is OriginBundled, or the path of the rule file the rule was
+	// read from (as given, or joined to the catalog directory given).
 	Origin string
+	// Category groups related rules: the document's metadata.category,
+	// else its metadata.group, else the rule file's name without its
+	// extension.
+	Category string
 }
 
 // Catalog is the set of ast-grep rules of a run.
 type Catalog struct {
-	// Rules are the bundled rules sorted by id, then the extra rules in
-	// file order.
+	// Rules are the bundled rules sorted by id (or, when catalog files
+	// replaced them, those files' rules in load order), then the extra
+	// rules in file order.
 	Rules []Rule
+	// Bundled is set when the bundled rules are in the catalog, that is
+	// when no catalog files replaced them.
+	Bundled bool
+	// CatalogFiles are the rule files that replaced the bundled rules, in
+	// load order, directories expanded.
+	CatalogFiles []string
+	// ExtraFiles are the extra rule files, in load order.
+	ExtraFiles []string
+	// FilesHash identifies the files loaded (CatalogFiles and ExtraFiles)
+	// by content: see Load.
+	FilesHash string
 }
 
 // LoadCatalog loads the bundled rules and then the rules of each extra file
-// (a file may hold several documents separated by "---"). Every problem is
-// collected: unreadable files, documents that are not valid rules, and
-// repeated ids (also ids equal to a structural rule's) are returned
-// together in one error.
+// (a file may hold several documents separated by "---"): Load with only
+// extra files.
 func LoadCatalog(extraFiles []string) (*Catalog, error) {
+	return Load(CatalogOptions{Extra: extraFiles})
+}
+
+// bundledRules parses the embedded rule files, sorted by id.
+func bundledRules() ([]Rule, []error) {
 	var errs []error
-	var builtin []Rule
+	var rules []Rule
 	names, err := fs.Glob(builtinRules, builtinGlob)
 	if err != nil {
-		return nil, fmt.Errorf("failed to list bundled rules: %w", err)
+		return nil, []error{fmt.Errorf("failed to list bundled rules: %w", err)}
 	}
 	for _, name := range names {
 		data, err := builtinRules.ReadFile(name)
@@ -90,28 +110,12 @@ func LoadCatalog(extraFiles []string) (*Catalog, error) {
 			errs = append(errs, fmt.Errorf("failed to read ast-grep rule file %s: %w", name, err))
 			continue
 		}
-		rules, perrs := parseRuleFile(name, OriginBuiltin, data)
-		builtin = append(builtin, rules...)
+		parsed, perrs := parseRuleFile(name, OriginBundled, data)
+		rules = append(rules, parsed...)
 		errs = append(errs, perrs...)
 	}
-	sort.SliceStable(builtin, func(i, j int) bool { return builtin[i].ID < builtin[j].ID })
-
-	cat := &Catalog{Rules: builtin}
-	for _, file := range extraFiles {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("failed to read ast-grep rule file %s: %w", file, err))
-			continue
-		}
-		rules, perrs := parseRuleFile(file, file, data)
-		cat.Rules = append(cat.Rules, rules...)
-		errs = append(errs, perrs...)
-	}
-	errs = append(errs, duplicateIDs(cat.Rules)...)
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	return cat, nil
+	sort.SliceStable(rules, func(i, j int) bool { return rules[i].ID < rules[j].ID })
+	return rules, errs
 }
 
 // duplicateIDs reports every id used twice, or used by a structural rule.
@@ -172,6 +176,7 @@ type ruleHeader struct {
 	Language string    `yaml:"language"`
 	Severity string    `yaml:"severity"`
 	Rule     yaml.Node `yaml:"rule"`
+	Metadata yaml.Node `yaml:"metadata"`
 }
 
 // parseRuleFile splits a rule file into its documents and parses each one.
@@ -186,6 +191,10 @@ func parseRuleFile(path, origin string, data []byte) ([]Rule, []error) {
 			continue
 		}
 		if r != nil {
+			if r.Category == "" {
+				base := filepath.Base(path)
+				r.Category = strings.TrimSuffix(base, filepath.Ext(base))
+			}
 			rules = append(rules, *r)
 		}
 	}
@@ -256,6 +265,10 @@ func parseRuleDocument(doc, origin string) (*Rule, error) {
 		return nil, fmt.Errorf("rule %s: unknown severity %q (want hint, info, warning, error or off)", id, h.Severity)
 	}
 	r := &Rule{ID: id, Language: h.Language, Severity: h.Severity, Doc: doc, Origin: origin}
+	r.Category = metadataString(&h.Metadata, "category")
+	if r.Category == "" {
+		r.Category = metadataString(&h.Metadata, "group")
+	}
 	if v, ok := scanField(doc, "min_file_count:"); ok {
 		// 31 bits: the value fits an int on every platform.
 		if n, err := strconv.ParseUint(v, 10, 31); err == nil && n > 1 {
@@ -263,6 +276,20 @@ func parseRuleDocument(doc, origin string) (*Rule, error) {
 		}
 	}
 	return r, nil
+}
+
+// metadataString returns the scalar value of key in a rule's metadata
+// mapping, or "" when there is no such scalar.
+func metadataString(meta *yaml.Node, key string) string {
+	if meta.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(meta.Content); i += 2 {
+		if k, v := meta.Content[i], meta.Content[i+1]; k.Value == key && v.Kind == yaml.ScalarNode {
+			return strings.TrimSpace(v.Value)
+		}
+	}
+	return ""
 }
 
 // scanField is the reference's text scan: the value of the first line

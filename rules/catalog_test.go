@@ -102,7 +102,8 @@ func TestLoadCatalogExtraRules(t *testing.T) {
 				assert.Equal(t, file, extra[i].Origin)
 				assert.True(t, strings.HasPrefix(extra[i].Doc, "id: "), "doc %q", extra[i].Doc)
 				assert.Equal(t, strings.TrimSpace(extra[i].Doc), extra[i].Doc)
-				extra[i].Doc, extra[i].Origin = "", ""
+				assert.Equal(t, "extra", extra[i].Category, "without metadata, the file's name")
+				extra[i].Doc, extra[i].Origin, extra[i].Category = "", "", ""
 			}
 			assert.Equal(t, tc.want, extra)
 		})
@@ -143,7 +144,7 @@ func TestLoadCatalogErrors(t *testing.T) {
 		{"an id equal to a structural rule is a duplicate (reference items 9, 12)", []string{structural},
 			[]string{"duplicate rule id: trivial-wrapper"}},
 		{"an id equal to a bundled rule is a duplicate", []string{builtin},
-			[]string{"duplicate rule id: for-range-len (in " + builtin + ", already defined by builtin)"}},
+			[]string{"duplicate rule id: for-range-len (in " + builtin + ", already defined by bundled)"}},
 		{"a document without rule cannot be parsed", []string{noRule},
 			[]string{"failed to parse ast-grep rule file " + noRule + ": document 1 (line 1): rule no-rule: missing `rule`"}},
 		{"an unknown severity cannot be parsed", []string{badSeverity},
@@ -254,8 +255,9 @@ type builtinDoc struct {
 	Severity string `yaml:"severity"`
 	Message  string `yaml:"message"`
 	Metadata struct {
-		Weight       *int `yaml:"weight"`
-		MinFileCount *int `yaml:"min_file_count"`
+		Weight       *int   `yaml:"weight"`
+		MinFileCount *int   `yaml:"min_file_count"`
+		Group        string `yaml:"group"`
 	} `yaml:"metadata"`
 	Docs struct {
 		Title   string `yaml:"title"`
@@ -309,7 +311,9 @@ func TestBuiltinRuleFiles(t *testing.T) {
 				wantMFC = *doc.Metadata.MinFileCount
 			}
 			assert.Equal(t, wantMFC, rule.MinFileCount, "the text scan finds metadata.min_file_count")
-			assert.Equal(t, OriginBuiltin, rule.Origin)
+			assert.Equal(t, OriginBundled, rule.Origin)
+			assert.NotEmpty(t, doc.Metadata.Group, "metadata.group")
+			assert.Equal(t, doc.Metadata.Group, rule.Category, "metadata.group is the category")
 		})
 	}
 }

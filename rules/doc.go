@@ -5,10 +5,13 @@
 // ast-grep fields (id, language, severity, message, rule, constraints,
 // metadata) plus our own documentation (docs: title, why, instead) and
 // examples (examples: invalid snippets that must be flagged, valid snippets
-// that must not). The ast-grep CLI ignores the extra keys. Extra rule files
-// given by the user are added after the bundled ones; rule ids are found by
-// the reference's text scan and must be unique across the catalog and the
-// structural rules.
+// that must not). The ast-grep CLI ignores the extra keys. Load builds a
+// run's catalog: the bundled rules, or instead the rules of the catalog
+// files and directories the user names, then the extra rule files given by
+// the user; rule ids are found by the reference's text scan and must be
+// unique across the catalog and the structural rules. Catalog.Name
+// identifies a catalog in reports (the bundled version, or a hash of the
+// files loaded).
 //
 // Rules run through the ast-grep CLI, pinned at version PinnedAstGrep: one
 // process per scan over an explicit list of Python files, its JSON stream

@@ -22,6 +22,7 @@ type checkArgs struct {
 	astGrep           string
 	astGrepTimeout    time.Duration
 	rules             []string
+	catalog           []string
 	gates             gateArgs
 	mcfFile           string
 	parseTimeout      time.Duration
@@ -51,6 +52,7 @@ var valueFlags = map[string]string{
 	"--max-file-size":       "<SIZE>",
 	"--languages":           "<LANGUAGES>",
 	"--rules":               "<FILE>",
+	"--catalog":             "<PATH>",
 	"--mcf-file":            "<FILE>",
 
 	// Gates and the ratchet (gates.go).
@@ -141,6 +143,8 @@ func parseCheck(args []string) (*checkArgs, error) {
 			a.astGrepTimeout = d
 		case "--rules":
 			a.rules = append(a.rules, value)
+		case "--catalog":
+			a.catalog = append(a.catalog, value)
 		case "--mcf-file":
 			a.mcfFile = value
 		case "--parse-timeout":

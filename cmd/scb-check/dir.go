@@ -68,6 +68,7 @@ func runDir(args []string, stdout, stderr io.Writer) int {
 	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
 		Path: a.path, Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
 		DisableSG: true, ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
+		CatalogPaths: catalogPaths(a.catalog),
 		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
 	})
 	if r != nil {

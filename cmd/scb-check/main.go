@@ -26,6 +26,7 @@ Commands:
   check  Analyze a file or directory and report erosion and verbosity
   dir    List the public symbols of a file or directory and who reuses them (DIR)
   rule   Print a rule of the catalog by id
+  rules  List the rules of the catalog: id, language, severity, category and source
   trajectory  Measure a sequence of checkpoints or a git history, with deltas and slopes
 
 Options:
@@ -55,6 +56,8 @@ Options:
                                    [default: python, rust]
       --rules <FILE>               Also load this ast-grep rule file (repeatable; added to
                                    $SCB_CHECK_EXTRA_SLOP_RULES)
+      --catalog <PATH>             Replace the bundled ast-grep rules with the rules of this file or
+                                   directory (repeatable; else $SCB_CHECK_SLOP_RULES)
       --config <CONFIG>            Use this configuration file instead of discovering one
       --min-duplicate-lines <N>    Human output: hide clone groups shorter than N lines
       --mcf-file <FILE>            Externally judged MCF scores (JSON); adds mcf and if50
@@ -98,6 +101,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdout, stderr)
 	case "rule":
 		return runRule(args[1:], stdout, stderr)
+	case "rules":
+		return runRules(args[1:], stdout, stderr)
 	case "dir":
 		return runDir(args[1:], stdout, stderr)
 	case "trajectory":
@@ -131,11 +136,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "debug config_loaded base_dir=%s exclude_count=%d context_lines=%d low_use_short_function_enabled=%t\n",
 			cfg.BaseDir, len(cfg.Exclude), cfg.Context, cfg.LowUse.Enabled)
 	}
-	cat, err := rules.LoadCatalog(append(extraRuleFiles(), a.rules...))
+	cat, err := loadCatalog(a.catalog, a.rules)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError
 	}
+	warnEmptyCatalog(stderr, cat)
 	var baseline *report.Baseline
 	if a.gates.baseline != "" {
 		if baseline, err = report.ReadBaseline(a.gates.baseline); err != nil {

@@ -1,0 +1,48 @@
+package rules
+
+// Rule kinds of an Entry.
+const (
+	KindAstGrep    = "ast-grep"
+	KindStructural = "structural"
+)
+
+// SourceBuiltIn is the Source of the structural rules, which are code.
+const SourceBuiltIn = "built-in"
+
+// Entry is one rule of the catalog as `scb-check rules` lists it.
+type Entry struct {
+	ID string
+	// Kind is KindAstGrep or KindStructural.
+	Kind string
+	// Language is an ast-grep rule's language as written; "any" for the
+	// structural rules, which work on every analysed language.
+	Language string
+	// Severity is the severity as written (hint, info, warning, error or
+	// off); a structural rule's is warning or info.
+	Severity string
+	// Category is the rule's category (see Rule.Category); "structural"
+	// for the structural rules.
+	Category string
+	// Source is where the rule came from: OriginBundled, the rule file's
+	// path, or SourceBuiltIn for the structural rules.
+	Source string
+}
+
+// structuralEntries are the structural rules, in the order they run.
+var structuralEntries = []Entry{
+	{ID: TrivialWrapperID, Kind: KindStructural, Language: "any", Severity: "warning", Category: KindStructural, Source: SourceBuiltIn},
+	{ID: LowUseShortFunctionID, Kind: KindStructural, Language: "any", Severity: "info", Category: KindStructural, Source: SourceBuiltIn},
+}
+
+// Entries lists every rule: the ast-grep rules in catalog order, then the
+// structural rules.
+func (c *Catalog) Entries() []Entry {
+	out := make([]Entry, 0, len(c.Rules)+len(structuralEntries))
+	for _, r := range c.Rules {
+		out = append(out, Entry{
+			ID: r.ID, Kind: KindAstGrep, Language: r.Language, Severity: r.Severity,
+			Category: r.Category, Source: r.Origin,
+		})
+	}
+	return append(out, structuralEntries...)
+}
