@@ -252,6 +252,12 @@ func runTrajectory(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return exitError
 	}
+	if t.chart != "" {
+		if err := writeChartFile(t.chart, tr); err != nil {
+			fmt.Fprintf(stderr, "--chart %s: %v\n", t.chart, err)
+			return exitError
+		}
+	}
 	switch t.format {
 	case formatJSON:
 		err = trajectory.WriteJSON(stdout, tr)
@@ -265,4 +271,17 @@ func runTrajectory(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return exitClean
+}
+
+// writeChartFile draws the trajectory's chart into path (SVG).
+func writeChartFile(path string, tr *trajectory.Trajectory) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := trajectory.WriteChart(f, tr); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -182,3 +182,25 @@ func TestGitTrajectoryEqualsCheck(t *testing.T) {
 	assert.Equal(t, "2\n", bad[secExit])
 	assert.Equal(t, "--rev-range: unknown revision 'nope' in repo\n", bad[secStderr])
 }
+
+func TestTrajectoryChart(t *testing.T) {
+	work, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	for i, body := range []string{"    return x\n", "    if x:\n        return 1\n    return x\n"} {
+		dir := filepath.Join(work, "v"+strconv.Itoa(i))
+		require.NoError(t, os.MkdirAll(dir, 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "a.py"), []byte("def f(x):\n"+body), 0o644))
+	}
+	got := runBinary(t, work, []string{"trajectory", "--disable-sg", "--chart", "out.svg", "v0", "v1"}, nil)
+	require.Equal(t, "0\n", got[secExit], got[secStderr])
+	svg, err := os.ReadFile(filepath.Join(work, "out.svg"))
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(svg), "<?xml"))
+	assert.Contains(t, string(svg), "<svg")
+	assert.Contains(t, string(svg), ">cog_erosion</text>")
+
+	bad := runBinary(t, work, []string{"trajectory", "--disable-sg", "--chart", "missing/out.svg", "v0", "v1"}, nil)
+	assert.Equal(t, "2\n", bad[secExit])
+	assert.Empty(t, bad[secStdout], "nothing is printed when the chart cannot be written")
+	assert.Equal(t, "--chart missing/out.svg: open missing/out.svg: no such file or directory\n", bad[secStderr])
+}
