@@ -1,14 +1,25 @@
 package config
 
 import (
+	"errors"
+	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/stretchr/testify/require"
 )
 
-// FuzzLoad feeds arbitrary TOML text to Load under both file names. Load
-// must never panic, and a config it accepts must satisfy the schema.
+// FuzzLoad feeds arbitrary text to Load as a scb-check.toml and as a
+// pyproject.toml. Load must never panic; every problem it reports names
+// the file; it gives the same answer twice, and the same answer whether
+// the file is named or discovered; a config it accepts satisfies the
+// schema; and settings that parse as TOML read the same from a
+// scb-check.toml as from the [tool.scb-check] table of a pyproject.toml.
 func FuzzLoad(f *testing.F) {
 	seeds := []string{
 		"",
@@ -28,31 +39,144 @@ func FuzzLoad(f *testing.F) {
 		"a = {b = {c = 1}}\n",
 		"= broken\n",
 		"context = 1\ncontext = 2\n",
+		"[gates]\nmax-erosion = 0.2\nmax-cog-erosion = 1\nmax-verbosity = 0\nmax-high-cc-functions = 4\n",
+		"[gates]\nmax-erosion = nan\nmax-verbosity = inf\nmax-erosion-increase = -0.0\nmax-verbosity-increase = 1e-320\n",
+		"[gates]\nmax-erosion = 20\nmax-high-cc-functions = -1\nunknown = 1\n",
+		"gates = 1\n[tool.scb-check.gates]\nmax-erosion = 0.5\n",
+		"exclude = [\"\xff\"]\n",
+		"context = 0x7fffffffffffffff\nexclude = ['''a\nb''']\n",
 	}
 	for _, s := range seeds {
 		f.Add(s)
 	}
-	// One directory per fuzzing process: inputs run one at a time in it.
+	// One directory per fuzzing process (inputs run one at a time in it),
+	// holding a .git directory so that discovery stops there.
 	dir, err := filepath.EvalSymlinks(f.TempDir())
-	if err != nil {
-		f.Fatal(err)
-	}
+	require.NoError(f, err)
+	require.NoError(f, os.Mkdir(filepath.Join(dir, ".git"), 0o755))
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, name := range []string{"scb-check.toml", "pyproject.toml"} {
-			path := filepath.Join(dir, name)
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
+		var scb *Config
+		for _, name := range []string{scbCheckFile, pyprojectFile} {
+			cfg, err := loadText(t, dir, name, text)
+			if err == nil {
+				checkInvariants(t, name, cfg, dir)
 			}
-			cfg, err := Load(dir, path)
-			if err != nil {
-				if !strings.HasPrefix(err.Error(), path+": ") {
-					t.Fatalf("%s: error does not name the file: %v", name, err)
-				}
-				continue
+			if name == scbCheckFile {
+				scb = cfg
 			}
-			checkInvariants(t, name, cfg, dir)
 		}
+		checkSameInPyproject(t, dir, text, scb)
 	})
+}
+
+// loadText writes text to dir/name and loads it as the explicit config,
+// then again, then by discovery, requiring the same answer each time, and
+// every line of an error to name the file.
+func loadText(t *testing.T, dir, name, text string) (*Config, error) {
+	t.Helper()
+	for _, other := range []string{scbCheckFile, pyprojectFile} {
+		if err := os.Remove(filepath.Join(dir, other)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	defer os.Remove(path)
+	cfg, err := Load(dir, path)
+	again, errAgain := Load(dir, path)
+	require.Equal(t, cfg, again, "%s: a second load differs", name)
+	require.Equal(t, errText(err), errText(errAgain), "%s: a second load fails otherwise", name)
+	if err != nil {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			require.True(t, strings.HasPrefix(line, path+": "), "%s: error line does not name the file: %q", name, line)
+		}
+		require.Nil(t, cfg, "%s: a config beside an error", name)
+	}
+	found, errFound := Load(dir, "")
+	switch {
+	case name == pyprojectFile && errFound == nil && found.Path == "":
+		// A pyproject.toml without scb-check settings is not a config
+		// file; the defaults apply.
+		require.NoError(t, err, "%s: an explicit file that discovery passes over", name)
+		require.Equal(t, Default(dir), found, "%s: defaults", name)
+	default:
+		require.Equal(t, errText(err), errText(errFound), "%s: discovery fails otherwise", name)
+		require.Equal(t, cfg, found, "%s: discovery reads otherwise", name)
+	}
+	return cfg, err
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// checkSameInPyproject moves the settings of text, when it parses as TOML,
+// under [tool.scb-check] of a pyproject.toml: the config read must be the
+// one read from the scb-check.toml (nil when that failed), file aside.
+func checkSameInPyproject(t *testing.T, dir, text string, scb *Config) {
+	t.Helper()
+	var doc map[string]any
+	if !utf8.ValidString(text) || toml.Unmarshal([]byte(text), &doc) != nil {
+		return
+	}
+	if doc == nil {
+		doc = map[string]any{}
+	}
+	out, err := toml.Marshal(map[string]any{"tool": map[string]any{"scb-check": doc}})
+	if err != nil {
+		return // values go-toml cannot write back (NaN keys, say)
+	}
+	var back map[string]any
+	if toml.Unmarshal(out, &back) != nil {
+		return
+	}
+	if !equalTOML(map[string]any{"tool": map[string]any{"scb-check": doc}}, back) {
+		return // the writer changed a value (a local time's precision, say)
+	}
+	cfg, _ := loadText(t, dir, pyprojectFile, string(out))
+	if scb == nil || cfg == nil {
+		require.Equal(t, scb == nil, cfg == nil, "settings that fail in one file load in the other:\n%s", out)
+		return
+	}
+	want := *scb
+	want.Path = cfg.Path
+	require.Equal(t, &want, cfg, "settings read otherwise from a pyproject.toml:\n%s", out)
+}
+
+// equalTOML compares decoded TOML values, NaN equal to NaN.
+func equalTOML(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			if w, ok := y[k]; !ok || !equalTOML(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !equalTOML(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case float64:
+		y, ok := b.(float64)
+		return ok && (x == y && math.Signbit(x) == math.Signbit(y) || math.IsNaN(x) && math.IsNaN(y))
+	default:
+		return a == b
+	}
 }
 
 func checkInvariants(t *testing.T, name string, cfg *Config, dir string) {
@@ -75,5 +199,14 @@ func checkInvariants(t *testing.T, name string, cfg *Config, dir string) {
 			t.Fatalf("%s: bad exclude list %q", name, cfg.Exclude)
 		}
 		seen[p] = true
+	}
+	g := cfg.Gates
+	for _, s := range shareGates {
+		if v := *s.field(&g); v != nil && !(*v >= 0 && *v <= 1) {
+			t.Fatalf("%s: %s = %v is no share", name, s.key, *v)
+		}
+	}
+	if g.MaxHighCCFunctions != nil && *g.MaxHighCCFunctions < 0 {
+		t.Fatalf("%s: max-high-cc-functions = %d", name, *g.MaxHighCCFunctions)
 	}
 }

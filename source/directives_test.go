@@ -1,9 +1,14 @@
 package source_test
 
 import (
+	"bytes"
 	"errors"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -162,13 +167,22 @@ func TestDirectiveText(t *testing.T) {
 	}
 }
 
-// FuzzDirectives checks that directive parsing never panics and that every
-// ignore targets its own line, a later line, or none with an error.
+// FuzzDirectives parses arbitrary text in both languages and checks the
+// directives against the comments they come from: one directive per comment
+// whose text starts a directive, in order; ignore ids trimmed, distinct and
+// free of separators; each ignore targeting its own line, the next code
+// line or none; and one issue per problem, named by path and line.
 func FuzzDirectives(f *testing.F) {
 	seeds := []string{
 		"x = 1  # scbc ignore[a, *]\n# scbc ignore[b]\ndef f():\n    # scbc boundary\n    pass\n",
 		"// scbc ignore[a]\n/* scbc ignore[]\n */ fn f() {}\n/// scbc boundary\n",
 		"# scbc ignore[\n", "/* scbc ignore[a", "#scbc boundary:",
+		"x = 1  # scbc ignore[ a , b,, a ,] because ] of this\n# scbc ignore[*]\n",
+		"# scbc ignore[a]\n\n# other\n   \n",
+		"s = '# scbc ignore[x]'  # scbc ignore[y]\n# scbc boundary\treason\n# scbc boundaryx\n",
+		"/* a */ // scbc ignore[x]\nfn f() {}\n/*\n * scbc ignore[c]\n */\n/** scbc boundary */\n",
+		"fn f() {\n    let x = 1; // scbc ignore[x] /* y */\n}\n//! scbc ignore[z]\n",
+		"x = 1\r\n# scbc ignore[a]\r\ny = 2\r\n",
 	}
 	for _, s := range seeds {
 		f.Add(s)
@@ -180,28 +194,111 @@ func FuzzDirectives(f *testing.F) {
 		parsers[spec] = p
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		for spec, p := range parsers {
-			tree, err := p.Parse([]byte(src))
+		for _, spec := range lang.All() {
+			tree, err := parsers[spec].Parse([]byte(src))
 			if err != nil {
 				continue
 			}
 			ds, err := tree.Directives("f")
-			noTarget := 0
-			for _, d := range ds {
-				if d.Kind != source.DirectiveIgnore {
-					continue
-				}
-				if d.TargetLine == 0 {
-					noTarget++
-					continue
-				}
-				assert.GreaterOrEqual(t, d.TargetLine, d.Line, "%s: target before the directive", spec.Name)
-				assert.NotContains(t, d.IDs, "*")
-			}
-			if noTarget > 0 {
-				require.Error(t, err)
-				assert.Contains(t, err.Error(), source.MsgIgnoreNoTarget)
-			}
+			again, errAgain := tree.Directives("f")
+			require.Equal(t, ds, again, "%s: directives of the same tree differ", spec.Name)
+			require.Equal(t, err, errAgain, "%s: errors of the same tree differ", spec.Name)
+			checkDirectives(t, tree, ds, err)
 		}
 	})
+}
+
+// directiveComment is a comment whose text is a directive.
+type directiveComment struct {
+	line int
+	text string
+	// before is the text before the comment on its first line.
+	before string
+}
+
+// directiveComments returns the comments whose text is a directive, in
+// source order; comments inside comments are not comments of their own.
+func directiveComments(tree *source.Tree) []directiveComment {
+	var out []directiveComment
+	for i := 0; i < len(tree.Nodes); i++ {
+		if !tree.Is(i, source.ClassComment) {
+			continue
+		}
+		text := source.DirectiveText(tree.Lang, tree.Text(i))
+		start := int(tree.Nodes[i].StartByte)
+		c := directiveComment{tree.StartLine(i), text, string(tree.Src[bytes.LastIndexByte(tree.Src[:start], '\n')+1 : start])}
+		i = int(tree.Nodes[i].End) - 1
+		rest, boundary := strings.CutPrefix(text, "scbc boundary")
+		r, _ := utf8.DecodeRuneInString(rest)
+		if strings.HasPrefix(text, "scbc ignore[") || boundary && (rest == "" || r == ':' || unicode.IsSpace(r)) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func checkDirectives(t *testing.T, tree *source.Tree, ds []source.Directive, err error) {
+	t.Helper()
+	name := tree.Lang.Name
+	comments := directiveComments(tree)
+	require.Len(t, ds, len(comments), "%s: one directive per directive comment %q", name, comments)
+	code := tree.CodeLines()
+	var want []source.DirectiveIssue
+	for k, d := range ds {
+		require.Equal(t, comments[k].line, d.Line, "%s: directive %d line", name, k)
+		text := comments[k].text
+		if d.Kind == source.DirectiveBoundary {
+			require.True(t, strings.HasPrefix(text, "scbc boundary"), "%s: boundary from %q", name, text)
+			require.Empty(t, d.IDs, "%s: a boundary has no ids", name)
+			require.Zero(t, d.TargetLine, "%s: a boundary has no target", name)
+			continue
+		}
+		require.Equal(t, source.DirectiveIgnore, d.Kind, "%s: directive kind", name)
+		require.True(t, strings.HasPrefix(text, "scbc ignore["), "%s: ignore from %q", name, text)
+		inner, _, _ := strings.Cut(strings.TrimPrefix(text, "scbc ignore["), "]")
+		seen := map[string]bool{}
+		for _, id := range d.IDs {
+			require.True(t, id != "" && id != "*" && id == strings.TrimSpace(id) && !strings.ContainsAny(id, ",]") && !seen[id],
+				"%s: bad id %q in %q", name, id, d.IDs)
+			require.Contains(t, inner, id, "%s: id not written in %q", name, text)
+			seen[id] = true
+		}
+		wildcard := slices.ContainsFunc(strings.Split(inner, ","), func(s string) bool { return strings.TrimSpace(s) == "*" })
+		if wildcard {
+			want = append(want, source.DirectiveIssue{Line: d.Line, Message: source.MsgWildcardIgnore})
+		} else if len(d.IDs) == 0 {
+			want = append(want, source.DirectiveIssue{Line: d.Line, Message: source.MsgIgnoreNoIDs})
+		}
+		next := 0
+		for _, l := range code {
+			if l > d.Line {
+				next = l
+				break
+			}
+		}
+		codeBefore := strings.TrimFunc(comments[k].before, unicode.IsSpace) != ""
+		switch {
+		case codeBefore:
+			require.Equal(t, d.Line, d.TargetLine, "%s: an ignore after %q targets its own line", name, comments[k].before)
+		case d.TargetLine == next:
+			if next == 0 {
+				want = append(want, source.DirectiveIssue{Line: d.Line, Message: source.MsgIgnoreNoTarget})
+			}
+		default:
+			t.Fatalf("%s: ignore alone on line %d targets %d, not the next code line %d", name, d.Line, d.TargetLine, next)
+		}
+	}
+	if len(want) == 0 {
+		require.NoError(t, err, "%s: directives without problems", name)
+		return
+	}
+	var de *source.DirectiveError
+	require.True(t, errors.As(err, &de), "%s: %v is a *DirectiveError", name, err)
+	require.Equal(t, "f", de.Path, "%s: error path", name)
+	require.Equal(t, want, de.Issues, "%s: issues", name)
+	msgs := make([]string, len(want))
+	for k, is := range want {
+		msgs[k] = "f:" + strconv.Itoa(is.Line) + ": " + is.Message
+	}
+	require.Equal(t, strings.Join(msgs, "\n"), err.Error(), "%s: error text", name)
 }
