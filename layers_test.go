@@ -36,6 +36,7 @@ var allowedImports = map[string][]string{
 	"internal/testkit": {"lang", "source"},
 	"bench/parseonly":  {},
 	"bench/phases":     {"lang", "source", "config", "erosion", "clones", "rules", "reuse"},
+	"bench/callables":  {"lang", "source", "erosion"},
 }
 
 // bindingImporters may import the tree-sitter binding and grammars; the

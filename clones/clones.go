@@ -30,7 +30,7 @@ const maxFirstLines = 3
 // appearance of their text anywhere in the body. Other leaves keep their
 // trimmed text, except the punctuation { } : ; , ( ) [ ]. Tokens are
 // concatenated without separators. A callable without a body has an empty
-// fingerprint.
+// fingerprint; an expression body (see lang.Spec.BlockBody) is one entry.
 func Fingerprint(t *source.Tree, fn source.Callable) []string {
 	body := t.ChildByField(fn.Node, t.Grammar.FieldBody)
 	if body < 0 {
@@ -39,6 +39,13 @@ func Fingerprint(t *source.Tree, fn source.Callable) []string {
 	ids := map[string]int{}
 	var out []string
 	var sb strings.Builder
+	if !t.IsBlockBody(body) {
+		writeTokens(t, body, ids, &sb)
+		if sb.Len() > 0 {
+			out = append(out, sb.String())
+		}
+		return out
+	}
 	for _, c := range t.BodyStatements(body) {
 		sb.Reset()
 		writeTokens(t, c, ids, &sb)

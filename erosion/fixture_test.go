@@ -108,6 +108,16 @@ var specKinds = map[string][]string{
 		"lambda", "not_operator", "raise_statement", "for_in_clause", "decorator",
 		"class_definition", "type_alias_statement", "type_parameter",
 	},
+	"javascript": {
+		// counted (docs/languages.md)
+		"if_statement", "for_statement", "for_in_statement", "while_statement", "do_statement",
+		"switch_case", "switch_statement", "catch_clause", "ternary_expression", "binary_expression",
+		"augmented_assignment_expression", "break_statement", "continue_statement",
+		// present, and adding nothing
+		"else_clause", "switch_default", "try_statement", "finally_clause", "labeled_statement",
+		"arrow_function", "function_expression", "optional_chain", "assignment_pattern",
+		"unary_expression", "yield_expression", "class_declaration", "field_definition",
+	},
 	"rust": {
 		// counted (spec 7 and 8)
 		"if_expression", "match_expression", "for_expression", "loop_expression",

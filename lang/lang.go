@@ -106,6 +106,12 @@ type Spec struct {
 	// and ScopedNameNameField (itself possibly scoped) is the name. Such a
 	// callable is never the target of a bare call.
 	ScopedName, ScopedNamePathField, ScopedNameNameField string
+	// PublicWrappers, when set, decide visibility by export instead: a
+	// callable is public when a node of one of these kinds (an export
+	// statement) lies between it and its nearest enclosing scope; a method
+	// (its nearest scope is a method container) is public unless its name
+	// starts with PrivatePrefix.
+	PublicWrappers []string
 	// ParamsField is the callable field holding the parameter list.
 	ParamsField string
 	// ParamPatternField is the field of a parameter holding its pattern,
@@ -137,6 +143,20 @@ type Spec struct {
 	NontrivialParamKinds []string
 	// BodyField is the callable field holding its body.
 	BodyField string
+	// BoundFunctions are anonymous function kinds (arrow functions,
+	// function expressions) that are callables only when they are the
+	// value a Binding gives a name to (`const f = () => {}`); elsewhere
+	// they are not callables and count in their enclosing callable. A
+	// bound callable is named, and is a scope, by its binding's name.
+	BoundFunctions []string
+	// Bindings are the node kinds that give a bound function its name.
+	Bindings []Binding
+	// BlockBody, when set, is the kind of a statement-block body. A
+	// callable whose body is of another kind (an arrow function's
+	// expression body) has that expression as its one statement: its
+	// clone fingerprint has one entry and trivial-wrapper reads the
+	// expression itself.
+	BlockBody string
 
 	// Branches add one to cyclomatic complexity each.
 	Branches []string
@@ -180,6 +200,21 @@ type Spec struct {
 	// languages config key): by default only the reference's languages
 	// are, so totals on mixed repositories stay equal to its.
 	OptIn bool
+	// AstGrepLanguage is ast-grep's name for the language when the rule
+	// catalog's rules run on its files, with AstGrepAliases the other
+	// names a rule may give it; empty for a language ast-grep is never run
+	// on (Rust: the reference runs no rule on Rust files).
+	AstGrepLanguage string
+	AstGrepAliases  []string
+}
+
+// Binding is a node kind that names the function in one of its fields
+// (a variable declarator, a class field).
+type Binding struct {
+	// Kind is the binding's node kind.
+	Kind string
+	// NameField holds the bound name; ValueField holds the function.
+	NameField, ValueField string
 }
 
 // StructureSpec names the node kinds the structural rules read: calls,
@@ -528,4 +563,24 @@ type ExportSpec struct {
 	PathSeparator string
 	// Notes state the definition's choices in the DIR detail's config.
 	Notes []string
+}
+
+// ForAstGrep returns the language whose ast-grep name or alias is name
+// (any case), among those ast-grep runs on; nil for any other.
+func ForAstGrep(name string) *Spec {
+	name = strings.ToLower(strings.TrimSpace(name))
+	for _, s := range registry {
+		if s.AstGrepLanguage == "" {
+			continue
+		}
+		if s.AstGrepLanguage == name {
+			return s
+		}
+		for _, a := range s.AstGrepAliases {
+			if a == name {
+				return s
+			}
+		}
+	}
+	return nil
 }

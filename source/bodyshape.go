@@ -104,9 +104,12 @@ func (a Arg) String() string {
 // its first named child; with TailExpression any other statement is the
 // expression itself, else the shape is ShapeOther.
 func (t *Tree) bodyShape(s *structInfo, fn *Callable, body int) BodyShape {
+	if !t.IsBlockBody(body) {
+		return t.expressionShape(s, fn, body)
+	}
 	stmt, count := -1, 0
 	for _, c := range t.BodyStatements(body) {
-		if !t.Named(c) || t.Is(c, ClassComment|ClassCallable) || t.isDocstring(s, c) {
+		if !t.Named(c) || t.Is(c, ClassComment) || t.IsCallable(c) || t.isDocstring(s, c) {
 			continue
 		}
 		stmt = c
@@ -126,6 +129,13 @@ func (t *Tree) bodyShape(s *structInfo, fn *Callable, body int) BodyShape {
 		return BodyShape{Kind: ShapeOther}
 	}
 	return t.expressionShape(s, fn, x)
+}
+
+// IsBlockBody reports whether body node i is a block of statements: always
+// unless the language names a BlockBody kind, else when i is of that kind
+// (an arrow function's expression body is not).
+func (t *Tree) IsBlockBody(i int) bool {
+	return t.Lang.BlockBody == "" || t.Is(i, ClassBlockBody)
 }
 
 // isDocstring reports whether statement i is an expression statement whose

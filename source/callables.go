@@ -47,17 +47,12 @@ func (t *Tree) Callables(sloc Lines) []Callable {
 		for len(stack) > 0 && stack[len(stack)-1].end <= i {
 			stack = stack[:len(stack)-1]
 		}
-		c := t.Grammar.ClassOf(t.Nodes[i].Kind)
-		if c&ClassScope == 0 {
+		callable := t.IsCallable(i)
+		if !callable && !t.Is(i, ClassScope) {
 			continue
 		}
-		field, _ := t.Grammar.ScopeNameField(t.Nodes[i].Kind)
-		name := ""
-		if f := t.ChildByField(i, field); f >= 0 {
-			n, _ := t.declaredName(f)
-			name = t.Text(n)
-		}
-		if c&ClassCallable != 0 {
+		name := t.scopeName(i)
+		if callable {
 			if name == "" {
 				name = unknownName
 			}
@@ -87,6 +82,8 @@ func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable
 	}
 	if public, ok := t.keywordVisibility(i); ok {
 		fn.Public = public
+	} else if len(spec.PublicWrappers) > 0 {
+		fn.Public = t.exported(i, name)
 	} else if spec.PrivatePrefix != "" {
 		fn.Public = !strings.HasPrefix(name, spec.PrivatePrefix)
 	} else {
@@ -134,6 +131,68 @@ func (t *Tree) addParam(fn *Callable, p int) {
 		return
 	}
 	fn.Params = append(fn.Params, pname)
+}
+
+// exported applies lang.Spec.PublicWrappers to callable i named name.
+func (t *Tree) exported(i int, name string) bool {
+	s := structureOf(t.Grammar)
+	for p := int(t.Nodes[i].Parent); p >= 0; p = int(t.Nodes[p].Parent) {
+		if t.Is(p, ClassPublicWrapper) {
+			return true
+		}
+		if t.Is(p, ClassScope) || t.IsCallable(p) {
+			if t.role(s, p)&roleMethodContainer != 0 {
+				return t.Lang.PrivatePrefix == "" || !strings.HasPrefix(name, t.Lang.PrivatePrefix)
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// IsCallable reports whether node i is a callable: a node of one of the
+// language's Callables kinds, or of a BoundFunctions kind that is the value
+// of one of its Bindings.
+func (t *Tree) IsCallable(i int) bool {
+	c := t.Grammar.ClassOf(t.Nodes[i].Kind)
+	if c&ClassCallable != 0 {
+		return true
+	}
+	return c&ClassBoundFunction != 0 && t.binding(i) >= 0
+}
+
+// binding returns the binding node naming bound function i (its parent,
+// when i sits in the binding's value field), or -1.
+func (t *Tree) binding(i int) int {
+	p := int(t.Nodes[i].Parent)
+	if p < 0 {
+		return -1
+	}
+	b, ok := t.Grammar.bindings[t.Nodes[p].Kind]
+	if !ok || b.value == 0 || t.Nodes[i].Field != b.value {
+		return -1
+	}
+	return p
+}
+
+// scopeName returns the name segment of scope or callable node i: its
+// binding's name for a bound function, else its scope name field's text;
+// empty when it has none.
+func (t *Tree) scopeName(i int) string {
+	if t.Is(i, ClassBoundFunction) && !t.Is(i, ClassCallable|ClassScope) {
+		if b := t.binding(i); b >= 0 {
+			if f := t.ChildByField(b, t.Grammar.bindings[t.Nodes[b].Kind].name); f >= 0 {
+				return t.Text(f)
+			}
+			return ""
+		}
+	}
+	field, _ := t.Grammar.ScopeNameField(t.Nodes[i].Kind)
+	if f := t.ChildByField(i, field); f >= 0 {
+		n, _ := t.declaredName(f)
+		return t.Text(n)
+	}
+	return ""
 }
 
 // firstIdentifier returns the first node of an identifier kind in node i's

@@ -164,7 +164,7 @@ func (t *Tree) Structure(fns []Callable) []Structure {
 // first, to buf.
 func (t *Tree) scopeAncestors(i int, buf []int) []int {
 	for p := int(t.Nodes[i].Parent); p >= 0; p = int(t.Nodes[p].Parent) {
-		if t.Is(p, ClassScope) {
+		if t.Is(p, ClassScope) || t.IsCallable(p) {
 			buf = append(buf, p)
 		}
 	}
@@ -189,13 +189,8 @@ func (t *Tree) ancestorPaths(anc []int) [][]string {
 
 // scopeSegment is the qualified-name segment of scope node i.
 func (t *Tree) scopeSegment(i int) string {
-	field, _ := t.Grammar.ScopeNameField(t.Nodes[i].Kind)
-	name := ""
-	if f := t.ChildByField(i, field); f >= 0 {
-		n, _ := t.declaredName(f)
-		name = t.Text(n)
-	}
-	if name == "" && t.Is(i, ClassCallable) {
+	name := t.scopeName(i)
+	if name == "" && t.IsCallable(i) {
 		name = unknownName
 	}
 	return name
@@ -207,7 +202,7 @@ func (t *Tree) bareScope(s *structInfo, anc []int, paths [][]string) (bool, []st
 	callable, container, module := -1, -1, -1
 	for k, a := range anc {
 		switch {
-		case t.Is(a, ClassCallable):
+		case t.IsCallable(a):
 			callable = k
 		case t.role(s, a)&roleMethodContainer != 0:
 			container = k
@@ -237,7 +232,7 @@ func (t *Tree) visibleScopes(s *structInfo, fn *Callable, anc []int, paths [][]s
 	out := [][]string{own}
 	module := -1
 	for k := len(anc) - 1; k >= 0; k-- {
-		if t.Is(anc[k], ClassCallable) {
+		if t.IsCallable(anc[k]) {
 			out = append(out, paths[k])
 		} else if module < 0 && t.role(s, anc[k])&roleModuleScope != 0 {
 			module = k
@@ -261,7 +256,7 @@ func (t *Tree) callSites(s *structInfo, body int, depth []int) ([]CallSite, []in
 	depth[0] = 0
 	var out []CallSite
 	for j := body + 1; j < end; {
-		if t.Is(j, ClassCallable) {
+		if t.IsCallable(j) {
 			j = int(t.Nodes[j].End)
 			continue
 		}

@@ -433,7 +433,7 @@ func TestDiscoverErrors(t *testing.T) {
 		assert.Equal(t, "path does not exist: "+path, err.Error())
 	})
 	t.Run("a directory without source files is an error naming the path as given", func(t *testing.T) {
-		root := makeTree(t, map[string]string{"a.js": "", "venv/b.py": ""})
+		root := makeTree(t, map[string]string{"a.txt": "", "venv/b.py": ""})
 		t.Chdir(root)
 		_, err := source.Discover(".", source.DiscoverOptions{})
 		require.Error(t, err)

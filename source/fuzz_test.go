@@ -320,7 +320,7 @@ func checkLines(t *testing.T, tree *source.Tree) {
 	fns := tree.Callables(sloc)
 	last := -1
 	for _, fn := range fns {
-		if fn.Node <= last || fn.Node >= len(tree.Nodes) || !tree.Is(fn.Node, source.ClassCallable) {
+		if fn.Node <= last || fn.Node >= len(tree.Nodes) || !tree.IsCallable(fn.Node) {
 			t.Fatalf("%s: callable %s at node %d after %d", name, fn.QualifiedName, fn.Node, last)
 		}
 		last = fn.Node

@@ -28,6 +28,9 @@ const (
 	ClassVisibility
 	ClassReceiver
 	ClassNontrivialParam
+	ClassBoundFunction
+	ClassBlockBody
+	ClassPublicWrapper
 )
 
 // Grammar is a language's symbol table: the name and classes of every node
@@ -40,6 +43,8 @@ type Grammar struct {
 	// Field ids used by the analyses, 0 when the grammar lacks the field.
 	FieldName, FieldBody, FieldParams, FieldPattern, FieldFunction uint16
 	scopeField                                                     map[uint16]uint16
+	// bindings maps a binding kind to its name and value field ids.
+	bindings map[uint16]bindingFields
 	// symbols[symbol] holds the flattening walk's per-kind bits: the kind
 	// has fields (symFields), the kind is named (symNamed).
 	symbols []uint8
@@ -82,6 +87,8 @@ func buildGrammar(spec *lang.Spec) *Grammar {
 		{spec.Comments, ClassComment},
 		{spec.ReceiverKinds, ClassReceiver},
 		{spec.NontrivialParamKinds, ClassNontrivialParam},
+		{spec.BoundFunctions, ClassBoundFunction},
+		{spec.PublicWrappers, ClassPublicWrapper},
 	}
 	byName := map[string]Class{}
 	for _, s := range sets {
@@ -91,6 +98,9 @@ func buildGrammar(spec *lang.Spec) *Grammar {
 	}
 	for k := range spec.Scopes {
 		byName[k] |= ClassScope
+	}
+	if spec.BlockBody != "" {
+		byName[spec.BlockBody] |= ClassBlockBody
 	}
 	if spec.PlainStringStatement != "" {
 		byName[spec.PlainStringStatement] |= ClassPlainStatement
@@ -123,13 +133,22 @@ func buildGrammar(spec *lang.Spec) *Grammar {
 	g.FieldPattern = g.fields[spec.ParamPatternField]
 	g.FieldFunction = g.fields["function"]
 	g.scopeField = map[uint16]uint16{}
+	g.bindings = map[uint16]bindingFields{}
 	for i, name := range g.names {
 		if sk, ok := spec.Scopes[name]; ok {
 			g.scopeField[uint16(i)] = g.fields[sk.NameField]
 		}
+		for _, b := range spec.Bindings {
+			if b.Kind == name {
+				g.bindings[uint16(i)] = bindingFields{name: g.fields[b.NameField], value: g.fields[b.ValueField]}
+			}
+		}
 	}
 	return g
 }
+
+// bindingFields are the field ids of a lang.Binding.
+type bindingFields struct{ name, value uint16 }
 
 // KindName returns the node kind's name.
 func (g *Grammar) KindName(kind uint16) string {

@@ -22,6 +22,10 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 			for kind := range spec.Scopes {
 				sets = append(sets, []string{kind})
 			}
+			sets = append(sets, spec.BoundFunctions, spec.PublicWrappers)
+			if spec.BlockBody != "" {
+				sets = append(sets, []string{spec.BlockBody})
+			}
 			st, im := spec.Structure, spec.Imports
 			sets = append(sets, st.MethodContainers, st.ModuleScopes, st.DocstringKinds)
 			for _, one := range []string{
@@ -48,6 +52,11 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				if field != "" {
 					assert.NotZerof(t, g.FieldID(field), "%s: field %q is not in the grammar", spec.Name, field)
 				}
+			}
+			for _, b := range spec.Bindings {
+				assert.True(t, g.HasKind(b.Kind), "%s: binding kind %q is not in the grammar", spec.Name, b.Kind)
+				assert.NotZerof(t, g.FieldID(b.NameField), "%s: binding %s names field %q, not in the grammar", spec.Name, b.Kind, b.NameField)
+				assert.NotZerof(t, g.FieldID(b.ValueField), "%s: binding %s names field %q, not in the grammar", spec.Name, b.Kind, b.ValueField)
 			}
 			for kind, sk := range spec.Scopes {
 				assert.NotZerof(t, g.FieldID(sk.NameField), "%s: scope %s names field %q, not in the grammar", spec.Name, kind, sk.NameField)

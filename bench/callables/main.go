@@ -1,0 +1,68 @@
+// Command callables prints every callable of the source files under each
+// DIR, one per line, for cross-checks against other tools:
+//
+//	path<TAB>start line<TAB>qualified name<TAB>cc<TAB>cog
+//
+// Files are found as `scb-check check --include-all --languages all`
+// finds them; files that do not parse are left out.
+//
+//	go run ./bench/callables DIR...
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/source"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: callables DIR...")
+		os.Exit(2)
+	}
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	parsers := map[*lang.Spec]*source.Parser{}
+	for _, dir := range os.Args[1:] {
+		files, err := source.Discover(dir, source.DiscoverOptions{IncludeAll: true, Languages: lang.All()})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		for _, f := range files {
+			if err := emit(out, parsers, f.Path, f.Lang); err != nil {
+				fmt.Fprintf(os.Stderr, "%s: %v\n", f.Path, err)
+			}
+		}
+	}
+}
+
+func emit(out *bufio.Writer, parsers map[*lang.Spec]*source.Parser, path string, spec *lang.Spec) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	p := parsers[spec]
+	if p == nil {
+		if p, err = source.NewParser(spec); err != nil {
+			return err
+		}
+		parsers[spec] = p
+	}
+	tree, err := p.Parse(src)
+	if err != nil {
+		return err
+	}
+	fns := tree.Callables(tree.SLOC())
+	for k, c := range erosion.Measure(tree, fns) {
+		// A computed or quoted name may hold tabs or newlines.
+		name := strings.Join(strings.Fields(fns[k].QualifiedName), " ")
+		fmt.Fprintf(out, "%s\t%d\t%s\t%d\t%d\n", path, fns[k].StartLine, name, c.CC, c.Cog)
+	}
+	return nil
+}

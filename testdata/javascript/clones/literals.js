@@ -1,0 +1,31 @@
+// Strings (template strings too) become $STR, numbers, booleans, null,
+// undefined and regular expressions $LIT; `this` and keywords stay as written.
+
+class Greeter {
+  hello(name) { // want clone:"g1"
+    const greeting = `hello ${name}`;
+    return this.print(greeting, 1, true, null);
+  }
+
+  bye(who) { // want clone:"g1"
+    const words = `bye ${who}!`;
+    return this.print(words, 2.5, false, undefined);
+  }
+
+  // A concatenation is not one string; a bare call has no `this.`.
+  other(who) {
+    const words = "bye " + who;
+    return print(words, /x+/g, false, undefined);
+  }
+}
+
+// The regular expression is a literal like the number in the first.
+function check(text) { // want clone:"g2"
+  const found = text.match(/a+/);
+  return found;
+}
+
+function check2(text) { // want clone:"g2"
+  const found = text.match(42);
+  return found;
+}
