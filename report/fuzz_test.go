@@ -66,6 +66,7 @@ func fuzzReport(data []byte) *Report {
 		rep.MCF = &reuse.MCF{Value: r.float()}
 	}
 	rep.IF50 = r.nullable()
+	rep.Catalog.Name, rep.Catalog.Rules, rep.AstGrep.Version = r.text(), r.integer(), r.text()
 	return rep
 }
 
@@ -92,12 +93,12 @@ func fuzzBytes(values ...any) []byte {
 // every integer and string as written, every float as the shortest
 // digits that read back as its cleaned value (non-finite values and values
 // closer to zero than epsilon as 0.0, so never -0), unset DIR values as
-// null.
+// null, the catalog keys only when the report names its catalog.
 func FuzzWriteJSON(f *testing.F) {
 	f.Add([]byte{})
 	f.Add(fuzzBytes(0.25, 0.4, 1.0/3, 12, 340, 20, 10, 5, 5, 1, 40, 3, 4, 120.5, 60.25, 90.0, 30.0, 2, 700,
 		byte(2), "python", 1, 500, "rust", 1, 200, byte(1), byte(1), 0.4, 5, 2, byte(1), 0.6, byte(0), byte(1), 1.0,
-		byte(1), 3.0, byte(1), 0.575))
+		byte(1), 3.0, byte(1), 0.575, "bundled:0.1.0", 197, "0.44.0"))
 	f.Add(fuzzBytes(math.Copysign(0, -1), math.NaN(), math.Inf(-1), -1, math.MinInt64, math.MaxInt64, 0, 0, 0, 0,
 		0, 0, 0, 1e-17, -2.5e-16, 1e16, 1e15, 0, 0, byte(3), "", 0, 0, "a\"\\\n\x00\x1f\x7f", 0, 0, "\xff\xfe\u2028é", 0, 0))
 	f.Add(fuzzBytes(math.MaxFloat64, -math.SmallestNonzeroFloat64, 5e-324, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -195,6 +196,17 @@ func checkJSON(t *testing.T, rep *Report, out []byte) {
 	}
 	nullable("mcf", mcf)
 	nullable("if50", rep.IF50)
+	if rep.Catalog.Name != "" {
+		key("catalog")
+		require.Equal(t, validUTF8(rep.Catalog.Name), next(), "catalog")
+		integer("catalog_rules", rep.Catalog.Rules)
+		key("ast_grep_version")
+		if rep.AstGrep.Version == "" {
+			require.Nil(t, next(), "ast_grep_version is null")
+		} else {
+			require.Equal(t, validUTF8(rep.AstGrep.Version), next(), "ast_grep_version")
+		}
+	}
 	delim('}')
 	_, err := dec.Token()
 	require.ErrorIs(t, err, io.EOF, "nothing after the object")
