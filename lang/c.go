@@ -9,11 +9,12 @@ import (
 // C is parsed with tree-sitter-c v0.24.1. A `.h` file is C: a header
 // written for C++ parses as C, and fails to parse when it uses C++ syntax.
 var C = register(&Spec{
-	Name:          "c",
-	Rank:          6,
-	Extensions:    []string{"c", "h"},
-	Grammar:       func() unsafe.Pointer { return tsc.Language() },
-	GrammarModule: "github.com/tree-sitter/tree-sitter-c",
+	Name:            "c",
+	Rank:            6,
+	Extensions:      []string{"c", "h"},
+	AstGrepLanguage: "c",
+	Grammar:         func() unsafe.Pointer { return tsc.Language() },
+	GrammarModule:   "github.com/tree-sitter/tree-sitter-c",
 	FieldParents: []string{
 		"abstract_array_declarator", "abstract_function_declarator", "abstract_pointer_declarator",
 		"alignof_expression", "array_declarator", "assignment_expression", "attribute",

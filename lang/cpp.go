@@ -9,11 +9,13 @@ import (
 // Cpp is C++, parsed with tree-sitter-cpp v0.23.4. A `.h` header is C
 // (see the C Spec); C++ headers use .hpp, .hh or .hxx.
 var Cpp = register(&Spec{
-	Name:          "cpp",
-	Rank:          7,
-	Extensions:    []string{"cc", "cpp", "cxx", "hpp", "hh", "hxx"},
-	Grammar:       func() unsafe.Pointer { return tscpp.Language() },
-	GrammarModule: "github.com/tree-sitter/tree-sitter-cpp",
+	Name:            "cpp",
+	Rank:            7,
+	Extensions:      []string{"cc", "cpp", "cxx", "hpp", "hh", "hxx"},
+	AstGrepLanguage: "cpp",
+	AstGrepAliases:  []string{"c++", "cc", "cxx"},
+	Grammar:         func() unsafe.Pointer { return tscpp.Language() },
+	GrammarModule:   "github.com/tree-sitter/tree-sitter-cpp",
 	FieldParents: []string{
 		"abstract_array_declarator", "abstract_function_declarator", "abstract_pointer_declarator",
 		"alias_declaration", "alignof_expression", "array_declarator", "assignment_expression",

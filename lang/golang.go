@@ -10,11 +10,13 @@ import (
 // reference does not analyse Go. The choices follow gocyclo's counting and
 // the reference's Rust rules where gocyclo says nothing (docs/languages.md).
 var Golang = register(&Spec{
-	Name:          "go",
-	Rank:          2,
-	Extensions:    []string{"go"},
-	Grammar:       func() unsafe.Pointer { return tsgo.Language() },
-	GrammarModule: "github.com/tree-sitter/tree-sitter-go",
+	Name:            "go",
+	Rank:            2,
+	Extensions:      []string{"go"},
+	AstGrepLanguage: "go",
+	AstGrepAliases:  []string{"golang"},
+	Grammar:         func() unsafe.Pointer { return tsgo.Language() },
+	GrammarModule:   "github.com/tree-sitter/tree-sitter-go",
 	FieldParents: []string{
 		"array_type", "assignment_statement", "binary_expression", "call_expression", "channel_type",
 		"communication_case", "composite_literal", "const_spec", "expression_case",

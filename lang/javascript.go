@@ -9,11 +9,13 @@ import (
 // JavaScript is parsed with tree-sitter-javascript v0.25.0 (JSX included).
 // docs/languages.md explains every choice below.
 var JavaScript = register(&Spec{
-	Name:          "javascript",
-	Rank:          3,
-	Extensions:    []string{"js", "mjs", "cjs", "jsx"},
-	Grammar:       func() unsafe.Pointer { return tsjavascript.Language() },
-	GrammarModule: "github.com/tree-sitter/tree-sitter-javascript",
+	Name:            "javascript",
+	Rank:            3,
+	Extensions:      []string{"js", "mjs", "cjs", "jsx"},
+	AstGrepLanguage: "javascript",
+	AstGrepAliases:  []string{"js", "jsx"},
+	Grammar:         func() unsafe.Pointer { return tsjavascript.Language() },
+	GrammarModule:   "github.com/tree-sitter/tree-sitter-javascript",
 	FieldParents: []string{
 		"arrow_function", "assignment_expression", "assignment_pattern",
 		"augmented_assignment_expression", "binary_expression", "break_statement", "call_expression",

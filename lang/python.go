@@ -9,11 +9,13 @@ import (
 // Python is parsed with tree-sitter-python v0.25.0, the grammar the
 // reference parses with.
 var Python = register(&Spec{
-	Name:          "python",
-	Rank:          0,
-	Extensions:    []string{"py", "pyw"},
-	Grammar:       func() unsafe.Pointer { return tspython.Language() },
-	GrammarModule: "github.com/tree-sitter/tree-sitter-python",
+	Name:            "python",
+	Rank:            0,
+	Extensions:      []string{"py", "pyw"},
+	AstGrepLanguage: "python",
+	AstGrepAliases:  []string{"py"},
+	Grammar:         func() unsafe.Pointer { return tspython.Language() },
+	GrammarModule:   "github.com/tree-sitter/tree-sitter-python",
 	FieldParents: []string{
 		"aliased_import", "as_pattern", "assignment", "attribute", "augmented_assignment",
 		"binary_operator", "block", "boolean_operator", "call", "case_clause", "class_definition",

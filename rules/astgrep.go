@@ -99,12 +99,14 @@ type Finding struct {
 	Text string
 }
 
-// Scan runs the catalog's active rules over the Python files (.py, .pyw)
-// among files, in one ast-grep process, and returns the findings sorted by
+// Scan runs the catalog's active rules over the files of the languages
+// ast-grep is run on (Python's .py and .pyw; Rust never, as the
+// reference) among files, each language's rules on its files, in one
+// ast-grep process, and returns the findings sorted by
 // (file, start line, end line, start column, end column, rule id,
 // severity, message, text) without exact duplicates. Rules of severity off
 // never run, hint and info rules run only with includeAll, warning and
-// error rules always. Nothing runs when there is no Python file or no
+// error rules always. Nothing runs when there is no such file or no
 // active rule. Callers pass the files they parsed: ast-grep silently skips
 // a file that is not valid UTF-8.
 //
@@ -112,9 +114,14 @@ type Finding struct {
 // output that is not a match) is returned as an error, never as an empty
 // result.
 func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includeAll bool) ([]Finding, error) {
-	pyFiles, byClean := pythonFiles(files)
-	active := activeRules(cat, includeAll)
-	if len(pyFiles) == 0 || len(active) == 0 {
+	scanned, langs, byClean := scannedFiles(files)
+	var active []Rule
+	for _, r := range activeRules(cat, includeAll) {
+		if langs[lang.ForAstGrep(r.Language)] {
+			active = append(active, r)
+		}
+	}
+	if len(scanned) == 0 || len(active) == 0 {
 		return nil, nil
 	}
 
@@ -135,8 +142,8 @@ func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includ
 		return nil, fmt.Errorf("failed to write the ast-grep rule file %s: %w", ruleFile, err)
 	}
 	// A project configuration of our own: ast-grep reads no sgconfig.yml of
-	// the scanned project, and .pyw files are Python to it too.
-	if err := os.WriteFile(configFile, []byte(sgConfig), 0o600); err != nil {
+	// the scanned project, and knows our extensions.
+	if err := os.WriteFile(configFile, []byte(sgConfig()), 0o600); err != nil {
 		return nil, fmt.Errorf("failed to write the ast-grep configuration %s: %w", configFile, err)
 	}
 
@@ -161,7 +168,7 @@ func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includ
 	if s.Threads > 0 {
 		args = append(args, "--threads", strconv.Itoa(s.Threads))
 	}
-	args = append(append(args, "--"), pyFiles...)
+	args = append(append(args, "--"), scanned...)
 	cmd := exec.CommandContext(runCtx, s.Binary, args...)
 	cmd.WaitDelay = waitDelay
 	var stderr bytes.Buffer
@@ -200,9 +207,6 @@ func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includ
 	return sortFindings(res.findings), nil
 }
 
-// sgConfig is the ast-grep project configuration of a scan.
-const sgConfig = "ruleDirs: []\nlanguageGlobs:\n  python: [\"*.pyw\"]\n"
-
 // ApplyThresholds drops, for each rule with a min_file_count threshold, its
 // findings in every file where it has fewer findings than the threshold.
 // The order of the kept findings is unchanged.
@@ -237,15 +241,16 @@ func severityLabel(severity string) string {
 	return "warning"
 }
 
-// activeRules are the Python rules that run: never off, hint and info only
-// with includeAll.
+// activeRules are the rules that run: rules of a language ast-grep is run
+// on (lang.ForAstGrep: the reference runs Python rules only, ours also the
+// opt-in languages'), never off, hint and info only with includeAll.
 func activeRules(cat *Catalog, includeAll bool) []Rule {
 	var active []Rule
 	if cat == nil {
 		return nil
 	}
 	for _, r := range cat.Rules {
-		if !isPythonRule(r) {
+		if lang.ForAstGrep(r.Language) == nil {
 			continue
 		}
 		switch r.Severity {
@@ -260,14 +265,16 @@ func activeRules(cat *Catalog, includeAll bool) []Rule {
 	return active
 }
 
-// pythonFiles returns the distinct Python files among files, and the given
-// spelling of each by its cleaned form (ast-grep reports "./a.py" as
-// "a.py").
-func pythonFiles(files []string) ([]string, map[string]string) {
+// scannedFiles returns the distinct files among files whose language
+// ast-grep is run on, the set of those languages, and the given spelling
+// of each file by its cleaned form (ast-grep reports "./a.py" as "a.py").
+func scannedFiles(files []string) ([]string, map[*lang.Spec]bool, map[string]string) {
 	var out []string
+	langs := map[*lang.Spec]bool{}
 	byClean := map[string]string{}
 	for _, f := range files {
-		if lang.ForPath(f) != lang.Python {
+		spec := lang.ForPath(f)
+		if spec == nil || spec.AstGrepLanguage == "" {
 			continue
 		}
 		c := filepath.Clean(f)
@@ -275,9 +282,29 @@ func pythonFiles(files []string) ([]string, map[string]string) {
 			continue
 		}
 		byClean[c] = f
+		langs[spec] = true
 		out = append(out, f)
 	}
-	return out, byClean
+	return out, langs, byClean
+}
+
+// sgConfig is the ast-grep project configuration of a scan: no rule
+// directories of its own, and each language's files known by our
+// extensions (.pyw is Python to us).
+func sgConfig() string {
+	var b strings.Builder
+	b.WriteString("ruleDirs: []\nlanguageGlobs:\n")
+	for _, spec := range lang.All() {
+		if spec.AstGrepLanguage == "" {
+			continue
+		}
+		globs := make([]string, len(spec.Extensions))
+		for i, e := range spec.Extensions {
+			globs[i] = strconv.Quote("*." + e)
+		}
+		fmt.Fprintf(&b, "  %s: [%s]\n", spec.AstGrepLanguage, strings.Join(globs, ", "))
+	}
+	return b.String()
 }
 
 // startError returns the error to report when the binary could not be

@@ -381,3 +381,59 @@ func TestSeverityLabel(t *testing.T) {
 		assert.Equal(t, want, severityLabel(severity), severity)
 	}
 }
+
+// Each language's rules run on its own files only; a Rust rule never runs
+// (the reference runs no rule on Rust files), so neither does ast-grep
+// see the Rust file.
+func TestScanRunsEachLanguageOnItsFiles(t *testing.T) {
+	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"a.py":   "print(1)\n",
+		"b.go":   "package b\n\nfunc f() { println(1) }\n",
+		"c.rs":   "fn main() { println!(\"1\"); }\n",
+		"d.cpp":  "int main() { return 0; }\n",
+		"e.hpp":  "inline int g() { return 0; }\n",
+		"note.h": "int h(void);\n",
+	})
+	cat := testCatalog(t, `id: py-print
+language: python
+severity: warning
+message: print
+rule:
+  pattern: print($$$)
+---
+id: go-println
+language: golang
+severity: warning
+message: println
+rule:
+  pattern: println($$$)
+---
+id: rust-println
+language: rust
+severity: warning
+message: println
+rule:
+  kind: macro_invocation
+---
+id: cpp-return
+language: cpp
+severity: warning
+message: return 0
+rule:
+  pattern: return 0;
+`)
+	var files []string
+	for _, n := range []string{"a.py", "b.go", "c.rs", "d.cpp", "e.hpp", "note.h"} {
+		files = append(files, filepath.Join(dir, n))
+	}
+	findings, err := scanner.Scan(context.Background(), cat, files, true)
+	require.NoError(t, err)
+	var got []string
+	for _, f := range findings {
+		got = append(got, filepath.Base(f.File)+":"+f.RuleID)
+	}
+	assert.Equal(t, []string{"a.py:py-print", "b.go:go-println", "d.cpp:cpp-return", "e.hpp:cpp-return"}, got)
+	assert.Equal(t, 3, cat.ActiveCount(true), "the Rust rule is not active")
+}

@@ -14,11 +14,11 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-//go:embed builtin/python/*.yml
+//go:embed builtin
 var builtinRules embed.FS
 
 // builtinGlob selects the embedded rule files.
-const builtinGlob = "builtin/python/*.yml"
+const builtinGlob = "builtin/*/*.yml"
 
 // OriginBundled is the Origin of a bundled rule.
 const OriginBundled = "bundled"
@@ -302,13 +302,4 @@ func scanField(doc, key string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// isPythonRule reports whether ast-grep runs the rule on Python files.
-func isPythonRule(r Rule) bool {
-	switch strings.ToLower(r.Language) {
-	case "python", "py":
-		return true
-	}
-	return false
 }

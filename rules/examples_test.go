@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"fmt"
+	"github.com/scbcheck/scbcheck/lang"
 	"os"
 	"path/filepath"
 	"sort"
@@ -78,7 +79,7 @@ func exampleFailures(t *testing.T, scanner *Scanner, rules []Rule) []string {
 		}
 		for kind, snippets := range map[string][]string{"invalid": ex.Invalid, "valid": ex.Valid} {
 			for j, code := range snippets {
-				f := filepath.Join(dir, fmt.Sprintf("%03d-%s-%s-%d.py", i, r.ID, kind, j))
+				f := filepath.Join(dir, fmt.Sprintf("%03d-%s-%s-%d.%s", i, r.ID, kind, j, exampleExt(r)))
 				require.NoError(t, os.WriteFile(f, []byte(code), 0o644))
 				byFile[f] = example{rule: r.ID, kind: kind, index: j}
 				files = append(files, f)
@@ -93,7 +94,7 @@ func exampleFailures(t *testing.T, scanner *Scanner, rules []Rule) []string {
 		// only), then run the others together again.
 		var accepted []Rule
 		for _, r := range rules {
-			empty := filepath.Join(t.TempDir(), "empty.py")
+			empty := filepath.Join(t.TempDir(), "empty."+exampleExt(r))
 			require.NoError(t, os.WriteFile(empty, nil, 0o644))
 			if _, rerr := scanner.Scan(context.Background(), &Catalog{Rules: []Rule{r}}, []string{empty}, true); rerr != nil {
 				failures = append(failures, fmt.Sprintf("%s: ast-grep rejects the rule: %v", r.ID, rerr))
@@ -214,4 +215,13 @@ examples:
 			}
 		})
 	}
+}
+
+// exampleExt is the file extension an example of the rule is written
+// with: its language's first.
+func exampleExt(r Rule) string {
+	if spec := lang.ForAstGrep(r.Language); spec != nil {
+		return spec.Extensions[0]
+	}
+	return "txt"
 }
