@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/scbcheck/scbcheck/lang"
 	"io/fs"
 	"os"
 	"path"
@@ -292,7 +293,10 @@ func TestBuiltinRuleFiles(t *testing.T) {
 			var doc builtinDoc
 			require.NoError(t, yaml.Unmarshal(data, &doc))
 			assert.Equal(t, id, doc.ID, "the file is named <id>.yml")
-			assert.Equal(t, "python", doc.Language)
+			// builtin/<language>/: the rule is written for that language.
+			if spec := lang.ForAstGrep(doc.Language); assert.NotNil(t, spec, "language %q", doc.Language) {
+				assert.Equal(t, path.Base(path.Dir(name)), spec.Name, "a rule lives in its language's directory")
+			}
 			assert.Contains(t, []string{"hint", "info", "warning", "error"}, doc.Severity)
 			assert.NotEmpty(t, doc.Message, "message")
 			if want, ok := weightBySeverity[doc.Severity]; ok && assert.NotNil(t, doc.Metadata.Weight, "metadata.weight") {

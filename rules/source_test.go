@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/scbcheck/scbcheck/lang"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,15 +95,21 @@ func TestLoadCatalogDirectoryReplacesBundled(t *testing.T) {
 func TestLoadCatalogBundledFilesAsCatalog(t *testing.T) {
 	bundled, err := LoadCatalog(nil)
 	require.NoError(t, err)
-	dir := filepath.Join("builtin", "python")
+	dir := "builtin"
 	cat, err := Load(CatalogOptions{Replace: []string{dir}})
 	require.NoError(t, err, "the bundled ids loaded as a catalog are no duplicates")
 
 	require.Len(t, cat.Rules, len(bundled.Rules))
-	assert.Equal(t, ids(bundled), ids(cat), "the same rules; one file per id, so path order is id order")
-	for i, r := range cat.Rules {
-		want := bundled.Rules[i]
-		assert.Equal(t, filepath.Join(dir, r.ID+".yml"), r.Origin)
+	want := map[string]Rule{}
+	for _, r := range bundled.Rules {
+		want[r.ID] = r
+	}
+	for _, r := range cat.Rules {
+		want, ok := want[r.ID]
+		require.True(t, ok, "%s is a bundled rule", r.ID)
+		spec := lang.ForAstGrep(r.Language)
+		require.NotNil(t, spec, r.ID)
+		assert.Equal(t, filepath.Join(dir, spec.Name, r.ID+".yml"), r.Origin)
 		want.Origin = r.Origin
 		assert.Equal(t, want, r, "rule %s reads the same from its file", r.ID)
 	}
@@ -274,7 +281,7 @@ func TestCatalogEntries(t *testing.T) {
 	require.Len(t, entries, len(bundled.Rules)+2)
 	for _, e := range entries[:len(bundled.Rules)] {
 		assert.Equal(t, OriginBundled, e.Source, e.ID)
-		assert.Equal(t, "python", e.Language, e.ID)
+		assert.NotNil(t, lang.ForAstGrep(e.Language), e.ID)
 	}
 	frl := entries[indexOf(ids(bundled), "for-range-len")]
 	assert.Equal(t, Entry{ID: "for-range-len", Kind: KindAstGrep, Language: "python", Severity: "warning",
