@@ -29,6 +29,8 @@ Options:
       --include-all             Also walk git-ignored files
       --config <CONFIG>         Use this configuration file instead of discovering one
       --mcf-file <FILE>         Externally judged MCF scores (JSON); adds mcf and if50
+      --catalog <PATH>          Replace the bundled rule catalog (for validating directives)
+      --rules <FILE>            Also load this ast-grep rule file (for validating directives)
       --parse-timeout <DURATION>  Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>    Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
       --languages <LANGUAGES>   Also analyse these languages (comma-separated, or all)
