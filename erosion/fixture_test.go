@@ -118,6 +118,10 @@ var specKinds = map[string][]string{
 		"arrow_function", "function_expression", "optional_chain", "assignment_pattern",
 		"unary_expression", "yield_expression", "class_declaration", "field_definition",
 	},
+	// TypeScript and TSX count what JavaScript counts; their own kinds add
+	// nothing (docs/languages.md).
+	"typescript": typeScriptKinds,
+	"tsx":        append(append([]string(nil), typeScriptKinds...), "jsx_element", "jsx_expression"),
 	"rust": {
 		// counted (spec 7 and 8)
 		"if_expression", "match_expression", "for_expression", "loop_expression",
@@ -158,6 +162,24 @@ var specKinds = map[string][]string{
 		"default_case", "func_literal", "fallthrough_statement", "labeled_statement", "defer_statement",
 		"go_statement", "return_statement", "unary_expression", "method_declaration",
 	},
+}
+
+// typeScriptKinds are the kinds the TypeScript and TSX fixtures must hold.
+var typeScriptKinds = []string{
+	// counted, as in JavaScript
+	"if_statement", "for_statement", "for_in_statement", "while_statement", "do_statement",
+	"switch_case", "switch_statement", "catch_clause", "ternary_expression", "binary_expression",
+	"augmented_assignment_expression", "break_statement", "continue_statement",
+	// present, and adding nothing
+	"else_clause", "switch_default", "try_statement", "finally_clause", "labeled_statement",
+	"arrow_function", "function_expression", "optional_chain", "unary_expression",
+	"yield_expression", "class_declaration", "public_field_definition",
+	// TypeScript's own: bodiless signatures, types, casts and declarations
+	"function_signature", "method_signature", "abstract_method_signature",
+	"abstract_class_declaration", "interface_declaration", "type_alias_declaration",
+	"enum_declaration", "internal_module", "conditional_type", "type_annotation",
+	"as_expression", "satisfies_expression", "non_null_expression", "optional_parameter",
+	"accessibility_modifier",
 }
 
 // TestFixturesCoverEveryCountedKind fails when no fixture contains a node

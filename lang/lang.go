@@ -45,6 +45,10 @@ type Spec struct {
 	// GrammarModule is the Go module providing the grammar (tests read its
 	// node-types.json).
 	GrammarModule string
+	// GrammarDir, when set, is the folder of GrammarModule holding this
+	// grammar's src/node-types.json, for a module with several grammars
+	// (tree-sitter-typescript's typescript/ and tsx/).
+	GrammarDir string
 	// LineComment is the line-comment marker, used by fixture annotations.
 	LineComment string
 	// FieldParents are the node kinds whose children can carry a field
@@ -110,7 +114,8 @@ type Spec struct {
 	// callable is public when a node of one of these kinds (an export
 	// statement) lies between it and its nearest enclosing scope; a method
 	// (its nearest scope is a method container) is public unless its name
-	// starts with PrivatePrefix.
+	// starts with PrivatePrefix or, when PrivateKeywords are set, one of
+	// them is found as above (TypeScript `private m()`).
 	PublicWrappers []string
 	// ParamsField is the callable field holding the parameter list.
 	ParamsField string
@@ -120,7 +125,9 @@ type Spec struct {
 	ParamPatternField string
 	// ReceiverNames are parameter names that denote a receiver (self, cls).
 	ReceiverNames []string
-	// ReceiverKinds are parameter kinds that denote a receiver.
+	// ReceiverKinds are parameter kinds that denote a receiver; with
+	// ParamPatternField, also pattern kinds (TypeScript's `this: Window`
+	// parameter, whose pattern is a `this` node).
 	ReceiverKinds []string
 	// ReceiverField is the callable field holding a receiver declared
 	// apart from the parameters (Go's `func (r *T) M()`). A callable with
@@ -141,6 +148,10 @@ type Spec struct {
 	// NontrivialParamKinds mark parameters with defaults, splats or
 	// separators.
 	NontrivialParamKinds []string
+	// ParamDefaultField, when set, is the field of a parameter holding its
+	// default value (TypeScript `x = 1`, a parameter node of the same kind
+	// as `x`): a parameter with one is non-trivial.
+	ParamDefaultField string
 	// BodyField is the callable field holding its body.
 	BodyField string
 	// BoundFunctions are anonymous function kinds (arrow functions,

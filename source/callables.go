@@ -80,10 +80,13 @@ func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable
 		EndLine:       t.EndLine(i),
 		Node:          i,
 	}
-	if public, ok := t.keywordVisibility(i); ok {
-		fn.Public = public
-	} else if len(spec.PublicWrappers) > 0 {
+	if len(spec.PublicWrappers) > 0 {
 		fn.Public = t.exported(i, name)
+		if public, ok := t.keywordVisibility(i); ok && !public {
+			fn.Public = false
+		}
+	} else if public, ok := t.keywordVisibility(i); ok {
+		fn.Public = public
 	} else if spec.PrivatePrefix != "" {
 		fn.Public = !strings.HasPrefix(name, spec.PrivatePrefix)
 	} else {
@@ -104,7 +107,8 @@ func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable
 			fn.HasReceiver = true
 			continue
 		}
-		if t.containsClass(p, ClassNontrivialParam) {
+		if t.containsClass(p, ClassNontrivialParam) ||
+			(t.Grammar.FieldParamDefault != 0 && t.ChildByField(p, t.Grammar.FieldParamDefault) >= 0) {
 			fn.HasNontrivialParams = true
 		}
 		if t.Grammar.FieldPattern == 0 {
@@ -112,6 +116,10 @@ func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable
 			continue
 		}
 		for _, pattern := range t.childrenByField(p, t.Grammar.FieldPattern) {
+			if t.Is(pattern, ClassReceiver) {
+				fn.HasReceiver = true
+				continue
+			}
 			t.addParam(&fn, pattern)
 		}
 	}

@@ -121,7 +121,7 @@ func TestFieldParentsMatchGrammar(t *testing.T) {
 			require.NotEmpty(t, spec.GrammarModule)
 			out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", spec.GrammarModule).Output()
 			require.NoError(t, err)
-			data, err := os.ReadFile(filepath.Join(string(out[:len(out)-1]), "src", "node-types.json"))
+			data, err := os.ReadFile(filepath.Join(string(out[:len(out)-1]), spec.GrammarDir, "src", "node-types.json"))
 			require.NoError(t, err)
 			var types []struct {
 				Type   string         `json:"type"`

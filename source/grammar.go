@@ -42,6 +42,7 @@ type Grammar struct {
 	fields  map[string]uint16
 	// Field ids used by the analyses, 0 when the grammar lacks the field.
 	FieldName, FieldBody, FieldParams, FieldPattern, FieldFunction uint16
+	FieldParamDefault                                              uint16
 	scopeField                                                     map[uint16]uint16
 	// bindings maps a binding kind to its name and value field ids.
 	bindings map[uint16]bindingFields
@@ -131,6 +132,7 @@ func buildGrammar(spec *lang.Spec) *Grammar {
 	g.FieldBody = g.fields[spec.BodyField]
 	g.FieldParams = g.fields[spec.ParamsField]
 	g.FieldPattern = g.fields[spec.ParamPatternField]
+	g.FieldParamDefault = g.fields[spec.ParamDefaultField]
 	g.FieldFunction = g.fields["function"]
 	g.scopeField = map[uint16]uint16{}
 	g.bindings = map[uint16]bindingFields{}

@@ -48,6 +48,7 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				st.CallFunctionField, st.CallArgumentsField, st.ScopedIdentifierNameField,
 				im.ModuleField, im.NamesField, im.AliasPathField, im.AliasField,
 				im.ScopedListPathField, im.ScopedListListField, spec.ReceiverField,
+				spec.ParamDefaultField,
 			} {
 				if field != "" {
 					assert.NotZerof(t, g.FieldID(field), "%s: field %q is not in the grammar", spec.Name, field)
