@@ -151,6 +151,18 @@ var specKinds = map[string][]string{
 		"namespace_definition", "template_declaration", "qualified_identifier", "destructor_name",
 		"operator_name", "optional_parameter_declaration", "field_initializer_list",
 	},
+	"java": {
+		// counted
+		"if_statement", "for_statement", "enhanced_for_statement", "while_statement", "do_statement",
+		"switch_label", "switch_expression", "catch_clause", "ternary_expression", "binary_expression",
+		"break_statement", "continue_statement",
+		// present, and adding nothing
+		"switch_block_statement_group", "switch_rule", "yield_statement", "try_statement",
+		"try_with_resources_statement", "finally_clause", "throw_statement", "synchronized_statement",
+		"assert_statement", "instanceof_expression", "labeled_statement", "lambda_expression",
+		"unary_expression", "object_creation_expression", "static_initializer",
+		"compact_constructor_declaration", "record_declaration", "interface_declaration",
+	},
 	// Go follows gocyclo (docs/languages.md, issue 7).
 	"go": {
 		// counted

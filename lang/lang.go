@@ -154,6 +154,11 @@ type Spec struct {
 	ParamDefaultField string
 	// BodyField is the callable field holding its body.
 	BodyField string
+	// CallableNeedsBody, when set, makes a node of a Callables kind without
+	// a BodyField child no callable (Java's abstract, interface and native
+	// methods): it has no code to measure, as C's prototypes and Rust's
+	// trait signatures, which are kinds of their own.
+	CallableNeedsBody bool
 	// BoundFunctions are anonymous function kinds (arrow functions,
 	// function expressions) that are callables only when they are the
 	// value a Binding gives a name to (`const f = () => {}`); elsewhere

@@ -159,12 +159,13 @@ func (t *Tree) exported(i int, name string) bool {
 }
 
 // IsCallable reports whether node i is a callable: a node of one of the
-// language's Callables kinds, or of a BoundFunctions kind that is the value
+// language's Callables kinds (with a body when the language's
+// CallableNeedsBody is set), or of a BoundFunctions kind that is the value
 // of one of its Bindings.
 func (t *Tree) IsCallable(i int) bool {
 	c := t.Grammar.ClassOf(t.Nodes[i].Kind)
 	if c&ClassCallable != 0 {
-		return true
+		return !t.Lang.CallableNeedsBody || t.ChildByField(i, t.Grammar.FieldBody) >= 0
 	}
 	return c&ClassBoundFunction != 0 && t.binding(i) >= 0
 }
