@@ -37,6 +37,8 @@ var measureSeeds = []string{
 	"use crate::a::{b, c as d};\nmod inner {\n    pub fn route(v: i32) -> i32 { super::clean(v) }\n}\n#[cfg(test)]\nmod tests;\n",
 	"impl S {\n    pub fn m(&self) -> u8 {\n        match self.x { 1 => loop { break 2; }, _ => 0 }\n    }\n}\n// scbc ignore[x]\n",
 	"fn a() { fn b() { fn c() { if x { if y { if z {} } } } } }\n",
+	"def f(a):\r\n    x = a\r\n    return x\r\n\r\ndef g(b):\r\n    y = b\r\n    return y\r\n",
+	"fn f(a: i32) -> i32 {\r\n    let x = a;\r\n    x\r\n}\r\nfn g(b: i32) -> i32 {\r\n    let y = b;\r\n    y\r\n}\r\n",
 }
 
 // measureFixture is a fixture file and its language.

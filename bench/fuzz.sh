@@ -6,7 +6,9 @@
 #
 # Environment: FUZZTIME (time per target in go's -fuzztime syntax, default
 # 60s; 10000x means 10000 inputs), PARALLEL (fuzzing worker processes,
-# default: nproc).
+# default: nproc), MINIMIZETIME (-fuzzminimizetime, how long the fuzzer may
+# shrink each new input, default 10s; go's own default of 60s can take most
+# of a short run on the parse targets, whose inputs are slow).
 #
 # One target runs at a time. A target that fails writes the failing input to
 # <package>/testdata/fuzz/<FuzzName>/, from where every plain `go test` runs
@@ -19,6 +21,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 fuzztime="${FUZZTIME:-60s}"
 parallel="${PARALLEL:-$(nproc)}"
+minimizetime="${MINIMIZETIME:-10s}"
 cd "$repo" || exit 2
 module="$(go list -m)"
 mkdir -p "$here/out"
@@ -66,7 +69,8 @@ for t in "${targets[@]}"; do
 	dir=".${pkg#"$module"}"
 	log="$here/out/fuzz-$stamp-$name.txt"
 	echo "== $name ($dir)"
-	go test -run '^$' -fuzz "^$name\$" -fuzztime "$fuzztime" -parallel "$parallel" "$dir" >"$log" 2>&1
+	go test -run '^$' -fuzz "^$name\$" -fuzztime "$fuzztime" -fuzzminimizetime "$minimizetime" \
+		-parallel "$parallel" "$dir" >"$log" 2>&1
 	status=$?
 	last="$(grep '^fuzz: elapsed' "$log" | tail -n 1)"
 	execs="$(sed -n 's/.*execs: \([0-9]*\).*/\1/p' <<<"$last")"
