@@ -200,13 +200,20 @@ type scan struct {
 }
 
 // startScan starts the one ast-grep process of the run over every
-// discovered Python file; findings in files that fail to parse are dropped
-// later.
+// discovered file of a language with rules; findings in files that fail to
+// parse are dropped later.
 func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []source.SourceFile) *scan {
 	s := &scan{done: make(chan struct{})}
-	// Without an active rule there is nothing for ast-grep to do: it is
-	// not needed, and the report names no version.
-	if opt.DisableSG || cat.ActiveCount(opt.IncludeAll) == 0 {
+	paths := make([]string, 0, len(files))
+	for _, f := range files {
+		if f.Skip == "" {
+			paths = append(paths, f.Path)
+		}
+	}
+	// Without a rule to run on these files (none active, or none for their
+	// languages: Rust files have none) there is nothing for ast-grep to
+	// do: it is not needed, and the report names no version.
+	if opt.DisableSG || cat.ActiveFor(opt.IncludeAll, paths) == 0 {
 		close(s.done)
 		return s
 	}
@@ -214,16 +221,10 @@ func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []sou
 	if s.binary == "" {
 		s.binary = "ast-grep"
 	}
-	s.active = cat.ActiveCount(opt.IncludeAll)
+	s.active = cat.ActiveFor(opt.IncludeAll, paths)
 	timeout := opt.AstGrepTimeout
 	if timeout == 0 {
 		timeout = DefaultAstGrepTimeout
-	}
-	paths := make([]string, 0, len(files))
-	for _, f := range files {
-		if f.Skip == "" {
-			paths = append(paths, f.Path)
-		}
 	}
 	go func() {
 		defer close(s.done)

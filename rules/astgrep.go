@@ -464,6 +464,20 @@ func (l *limitedBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// ActiveCount returns the number of rules a scan runs: Python rules that
-// are not off, hint and info ones only with includeAll.
+// ActiveCount returns the number of rules a scan can run: rules of a
+// language ast-grep is run on, not off, hint and info ones only with
+// includeAll.
 func (c *Catalog) ActiveCount(includeAll bool) int { return len(activeRules(c, includeAll)) }
+
+// ActiveFor returns the number of rules a scan of files runs: the active
+// rules of the languages among files.
+func (c *Catalog) ActiveFor(includeAll bool, files []string) int {
+	_, langs, _ := scannedFiles(files)
+	n := 0
+	for _, r := range activeRules(c, includeAll) {
+		if langs[lang.ForAstGrep(r.Language)] {
+			n++
+		}
+	}
+	return n
+}

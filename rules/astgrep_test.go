@@ -437,3 +437,30 @@ rule:
 	assert.Equal(t, []string{"a.py:py-print", "b.go:go-println", "d.cpp:cpp-return", "e.hpp:cpp-return"}, got)
 	assert.Equal(t, 3, cat.ActiveCount(true), "the Rust rule is not active")
 }
+
+// A scan counts only the rules of the languages it has files of.
+func TestActiveFor(t *testing.T) {
+	cat := testCatalog(t, `id: py-one
+language: python
+severity: warning
+rule:
+  pattern: print($$$)
+---
+id: go-one
+language: go
+severity: warning
+rule:
+  pattern: println($$$)
+---
+id: go-info
+language: go
+severity: info
+rule:
+  pattern: panic($$$)
+`)
+	assert.Equal(t, 3, cat.ActiveCount(true))
+	assert.Equal(t, 1, cat.ActiveFor(true, []string{"a.py", "b.rs"}))
+	assert.Equal(t, 2, cat.ActiveFor(true, []string{"c.go"}))
+	assert.Equal(t, 1, cat.ActiveFor(false, []string{"c.go"}), "info rules only with include-all")
+	assert.Equal(t, 0, cat.ActiveFor(true, []string{"lib.rs"}), "no rule runs on Rust files")
+}
