@@ -80,6 +80,12 @@ type Options struct {
 // Larger ones are generated data; parsing one takes gigabytes.
 const DefaultMaxFileSize = 20 << 20
 
+// MaxCallableDepth is the deepest nesting of functions analysed: a file
+// nesting them deeper (no hand-written code nests a tenth as deep) is
+// skipped with the reason, as its analyses would grow with the square of
+// the depth.
+const MaxCallableDepth = 200
+
 // DefaultParseTimeout bounds each file's parse when Options sets none. A
 // clean 50 MB Python file parses in well under a minute here; what takes
 // longer is tree-sitter lost in error recovery.
@@ -340,6 +346,13 @@ func analyzeFile(p *source.Parser, f source.SourceFile, ruleIDs []string) fileRe
 	tree, err := p.Parse(src)
 	if err != nil {
 		res.skipped = err.Error()
+		return res
+	}
+	if d := tree.CallableDepth(); d > MaxCallableDepth {
+		// Nested callables count in every parent, and the structural
+		// rules keep each one's enclosing scopes: work and memory grow
+		// with the square of the depth.
+		res.skipped = fmt.Sprintf("functions nested %d deep, over the limit of %d; not analysed", d, MaxCallableDepth)
 		return res
 	}
 	res.lines = tree.LineCount()

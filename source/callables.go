@@ -232,3 +232,21 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// CallableDepth returns how deeply callables nest in the tree: 1 for a
+// file whose callables hold none, 0 for one without callables. One pass,
+// whatever the depth.
+func (t *Tree) CallableDepth() int {
+	var ends []int32 // End of each open callable, innermost last
+	deepest := 0
+	for i := range t.Nodes {
+		for len(ends) > 0 && int32(i) >= ends[len(ends)-1] {
+			ends = ends[:len(ends)-1]
+		}
+		if t.IsCallable(i) {
+			ends = append(ends, t.Nodes[i].End)
+			deepest = max(deepest, len(ends))
+		}
+	}
+	return deepest
+}

@@ -207,3 +207,29 @@ func TestParseTimeout(t *testing.T) {
 	_, err = p.Parse([]byte("x = 1\n"))
 	assert.NoError(t, err, "a generous timeout does not fire")
 }
+
+func TestCallableDepth(t *testing.T) {
+	cases := []struct {
+		name string
+		spec *lang.Spec
+		src  string
+		want int
+	}{
+		{"no callables", lang.Python, "x = 1\n", 0},
+		{"siblings are one deep", lang.Python, "def a():\n    pass\n\ndef b():\n    pass\n", 1},
+		{"a lambda is not a callable", lang.Python, "def a():\n    return lambda: 1\n", 1},
+		{"three nested functions", lang.Python, "def a():\n    def b():\n        def c():\n            pass\n", 3},
+		{"depth falls back after a nested block", lang.Python, "def a():\n    def b():\n        pass\n    def c():\n        pass\n", 2},
+		{"rust nested fns", lang.Rust, "fn a() { fn b() { fn c() {} } fn d() {} }\n", 3},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := source.NewParser(tc.spec)
+			require.NoError(t, err)
+			defer p.Close()
+			tree, err := p.Parse([]byte(tc.src))
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, tree.CallableDepth())
+		})
+	}
+}
