@@ -46,29 +46,12 @@ var bindingImporters = map[string]bool{"lang": true, "source": true, "bench/pars
 
 func TestLayers(t *testing.T) {
 	imports := map[string]map[string]bool{}
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		require.NoError(t, err)
-		if d.IsDir() {
-			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || ownModule(path)) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
-		require.NoError(t, err)
-		pkg := filepath.ToSlash(filepath.Dir(path))
+	forEachImport(t, func(_, pkg, imp string) {
 		if imports[pkg] == nil {
 			imports[pkg] = map[string]bool{}
 		}
-		for _, imp := range f.Imports {
-			imports[pkg][strings.Trim(imp.Path.Value, `"`)] = true
-		}
-		return nil
+		imports[pkg][imp] = true
 	})
-	require.NoError(t, err)
 	require.Contains(t, imports, "source")
 
 	var pkgs []string
@@ -104,6 +87,28 @@ func TestLayers(t *testing.T) {
 // binary, arguments as a list, no shell).
 func TestNoNetworkNoShell(t *testing.T) {
 	forbidden := map[string]bool{"net": true, "net/http": true, "net/rpc": true, "net/smtp": true, "plugin": true}
+	forEachImport(t, func(path, pkg, p string) {
+		// net/url only formats URLs (SARIF locations).
+		assert.Falsef(t, forbidden[p] || strings.HasPrefix(p, "net/") && p != "net/url", "%s imports %s", path, p)
+		if p == "os/exec" {
+			assert.Containsf(t, []string{"rules", "trajectory"}, pkg,
+				"%s starts processes; only the ast-grep runner and the git snapshot reader may", path)
+		}
+	})
+}
+
+// ownModule reports whether dir holds a Go module of its own (a bench
+// tool with its own dependencies): not part of this module's layers.
+func ownModule(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "go.mod"))
+	return err == nil
+}
+
+// forEachImport calls fn with every import of every non-test Go file of
+// the module (bench tools with their own go.mod and testdata left out):
+// the file's path, its package directory and the imported path.
+func forEachImport(t *testing.T, fn func(path, pkg, imp string)) {
+	t.Helper()
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		require.NoError(t, err)
 		if d.IsDir() {
@@ -119,22 +124,9 @@ func TestNoNetworkNoShell(t *testing.T) {
 		require.NoError(t, err)
 		pkg := filepath.ToSlash(filepath.Dir(path))
 		for _, imp := range f.Imports {
-			p := strings.Trim(imp.Path.Value, `"`)
-			// net/url only formats URLs (SARIF locations).
-			assert.Falsef(t, forbidden[p] || strings.HasPrefix(p, "net/") && p != "net/url", "%s imports %s", path, p)
-			if p == "os/exec" {
-				assert.Containsf(t, []string{"rules", "trajectory"}, pkg,
-					"%s starts processes; only the ast-grep runner and the git snapshot reader may", path)
-			}
+			fn(path, pkg, strings.Trim(imp.Path.Value, `"`))
 		}
 		return nil
 	})
 	require.NoError(t, err)
-}
-
-// ownModule reports whether dir holds a Go module of its own (a bench
-// tool with its own dependencies): not part of this module's layers.
-func ownModule(dir string) bool {
-	_, err := os.Stat(filepath.Join(dir, "go.mod"))
-	return err == nil
 }

@@ -88,16 +88,32 @@ func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 		return []SourceFile{{Path: resolved, Lang: spec, Skip: skipReason(info, opts.MaxFileSize)}}, nil
 	}
 
-	root, err := canonicalPath(path)
-	if err != nil {
-		return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
-	}
-	excludes, err := compileExcludes(opts.Exclude)
-	if err != nil {
+	w := &walker{maxSize: opts.MaxFileSize, enabled: enabled, disabled: map[*lang.Spec]int{}}
+	if err := w.walkTree(path, opts); err != nil {
 		return nil, err
 	}
-	w := &walker{root: root, excludes: excludes, baseDir: opts.BaseDir, includeAll: opts.IncludeAll, maxSize: opts.MaxFileSize,
-		enabled: enabled, disabled: map[*lang.Spec]int{}}
+	if len(w.files) == 0 {
+		return nil, noFilesError(path, w.disabled)
+	}
+	// Path order, as the reference compares paths: component by component.
+	slices.SortFunc(w.files, func(a, b SourceFile) int {
+		return slices.Compare(strings.Split(a.Path, "/"), strings.Split(b.Path, "/"))
+	})
+	return w.files, nil
+}
+
+// walkTree walks the directory path with opts' excludes, base directory
+// and ignore files (those of the root's ancestors too, unless IncludeAll),
+// giving each file to keep.
+func (w *walker) walkTree(path string, opts DiscoverOptions) error {
+	root, err := canonicalPath(path)
+	if err != nil {
+		return fmt.Errorf("failed to resolve %s: %w", path, err)
+	}
+	if w.excludes, err = compileExcludes(opts.Exclude); err != nil {
+		return err
+	}
+	w.root, w.baseDir, w.includeAll = root, opts.BaseDir, opts.IncludeAll
 	if w.baseDir != "" {
 		if resolved, err := canonicalPath(w.baseDir); err == nil {
 			w.baseDir = resolved
@@ -109,17 +125,18 @@ func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 	if !opts.IncludeAll {
 		ignores = parentIgnores(root)
 	}
-	if err := w.walk(root, ignores); err != nil {
-		return nil, err
+	return w.walk(root, ignores)
+}
+
+// excluded reports whether an exclude glob matches the file at p.
+func (w *walker) excluded(p string) bool {
+	rel := relativeTo(w.baseDir, p)
+	for _, re := range w.excludes {
+		if re.MatchString(rel) {
+			return true
+		}
 	}
-	if len(w.files) == 0 {
-		return nil, noFilesError(path, w.disabled)
-	}
-	// Path order, as the reference compares paths: component by component.
-	slices.SortFunc(w.files, func(a, b SourceFile) int {
-		return slices.Compare(strings.Split(a.Path, "/"), strings.Split(b.Path, "/"))
-	})
-	return w.files, nil
+	return false
 }
 
 type walker struct {
@@ -145,29 +162,11 @@ func DiscoverData(path string, opts DiscoverOptions, exts []string, maxSize int6
 	if err != nil || !info.IsDir() {
 		return nil, nil
 	}
-	root, err := canonicalPath(path)
-	if err != nil {
-		return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
-	}
-	excludes, err := compileExcludes(opts.Exclude)
-	if err != nil {
-		return nil, err
-	}
-	w := &walker{root: root, excludes: excludes, baseDir: opts.BaseDir, includeAll: opts.IncludeAll,
-		maxSize: maxSize, dataExts: map[string]bool{}}
+	w := &walker{maxSize: maxSize, dataExts: map[string]bool{}}
 	for _, e := range exts {
 		w.dataExts[e] = true
 	}
-	if w.baseDir != "" {
-		if resolved, err := canonicalPath(w.baseDir); err == nil {
-			w.baseDir = resolved
-		}
-	}
-	var ignores *ignoreDir
-	if !opts.IncludeAll {
-		ignores = parentIgnores(root)
-	}
-	if err := w.walk(root, ignores); err != nil {
+	if err := w.walkTree(path, opts); err != nil {
 		return nil, err
 	}
 	sort.Strings(w.data)
@@ -180,11 +179,8 @@ func (w *walker) keepData(p string) error {
 	if !w.dataExts[strings.TrimPrefix(filepath.Ext(p), ".")] {
 		return nil
 	}
-	rel := relativeTo(w.baseDir, p)
-	for _, re := range w.excludes {
-		if re.MatchString(rel) {
-			return nil
-		}
+	if w.excluded(p) {
+		return nil
 	}
 	resolved, err := filepath.EvalSymlinks(p)
 	if err != nil || !within(w.root, resolved) {
@@ -244,11 +240,8 @@ func (w *walker) keep(p string) error {
 		w.disabled[spec]++
 		return nil
 	}
-	rel := relativeTo(w.baseDir, p)
-	for _, re := range w.excludes {
-		if re.MatchString(rel) {
-			return nil
-		}
+	if w.excluded(p) {
+		return nil
 	}
 	resolved, err := filepath.EvalSymlinks(p)
 	if err != nil {
