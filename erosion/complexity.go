@@ -5,7 +5,8 @@ import "github.com/scbcheck/scbcheck/source"
 // Complexity holds one callable's counts.
 type Complexity struct {
 	// CC is the cyclomatic complexity: 1 plus every branch and boolean
-	// operator node in the callable's whole subtree.
+	// operator node in the callable's whole subtree, leaving out the
+	// compile-time conditions (C's `#if` lines).
 	CC int
 	// Cog is the cognitive complexity: flow breaks score 1 plus their
 	// nesting, boolean operators and jumps score 1.
@@ -41,6 +42,10 @@ func measure(t *source.Tree, f int, depth []int) (Complexity, []int) {
 	for j := f + 1; j < end; j++ {
 		n := &t.Nodes[j]
 		p := int(n.Parent)
+		if n.Field != 0 && n.Field == t.Grammar.FieldCondition && t.Is(p, source.ClassCompileTime) {
+			j = int(n.End) - 1 // a preprocessor condition: no node in it counts
+			continue
+		}
 		d := depth[p-f]
 		if t.Is(p, source.ClassFlowBreak) {
 			d++

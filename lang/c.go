@@ -76,6 +76,10 @@ var C = register(&Spec{
 		"conditional_expression", "seh_except_clause",
 	},
 	Jumps: []string{"break_statement", "continue_statement", "goto_statement"},
+	// `#if defined(A) && B` is decided by the preprocessor, not at run
+	// time: its operators are no decisions of the function (pmccabe agrees).
+	CompileTimeConditions: []string{"preproc_if", "preproc_elif"},
+	ConditionField:        "condition",
 
 	Strings:     []string{"string_literal", "system_lib_string"},
 	Literals:    []string{"number_literal", "char_literal", "true", "false", "null"},

@@ -93,6 +93,10 @@ var Cpp = register(&Spec{
 		"switch_statement", "conditional_expression", "catch_clause", "seh_except_clause",
 	},
 	Jumps: []string{"break_statement", "continue_statement", "goto_statement"},
+	// `#if defined(A) && B` is decided by the preprocessor, not at run
+	// time: its operators are no decisions of the function (pmccabe agrees).
+	CompileTimeConditions: []string{"preproc_if", "preproc_elif"},
+	ConditionField:        "condition",
 
 	Strings: []string{"string_literal", "raw_string_literal", "system_lib_string"},
 	Literals: []string{

@@ -191,6 +191,14 @@ type Spec struct {
 	// Jumps (break, continue) add one to cognitive complexity; their
 	// children are not scored.
 	Jumps []string
+	// CompileTimeConditions are kinds whose ConditionField child is a
+	// condition evaluated before compiling (C's `#if` and `#elif`): nothing
+	// in it adds to cyclomatic or cognitive complexity, though the code the
+	// directive guards does.
+	CompileTimeConditions []string
+	// ConditionField is the field of a CompileTimeConditions node holding
+	// its condition.
+	ConditionField string
 
 	// Strings are string-literal kinds (never descended for SLOC or clones).
 	Strings []string

@@ -31,6 +31,7 @@ const (
 	ClassBoundFunction
 	ClassBlockBody
 	ClassPublicWrapper
+	ClassCompileTime
 )
 
 // Grammar is a language's symbol table: the name and classes of every node
@@ -43,7 +44,9 @@ type Grammar struct {
 	// Field ids used by the analyses, 0 when the grammar lacks the field.
 	FieldName, FieldBody, FieldParams, FieldPattern, FieldFunction uint16
 	FieldParamDefault                                              uint16
-	scopeField                                                     map[uint16]uint16
+	// FieldCondition is the Spec's ConditionField.
+	FieldCondition uint16
+	scopeField     map[uint16]uint16
 	// bindings maps a binding kind to its name and value field ids.
 	bindings map[uint16]bindingFields
 	// symbols[symbol] holds the flattening walk's per-kind bits: the kind
@@ -90,6 +93,7 @@ func buildGrammar(spec *lang.Spec) *Grammar {
 		{spec.NontrivialParamKinds, ClassNontrivialParam},
 		{spec.BoundFunctions, ClassBoundFunction},
 		{spec.PublicWrappers, ClassPublicWrapper},
+		{spec.CompileTimeConditions, ClassCompileTime},
 	}
 	byName := map[string]Class{}
 	for _, s := range sets {
@@ -134,6 +138,7 @@ func buildGrammar(spec *lang.Spec) *Grammar {
 	g.FieldPattern = g.fields[spec.ParamPatternField]
 	g.FieldParamDefault = g.fields[spec.ParamDefaultField]
 	g.FieldFunction = g.fields["function"]
+	g.FieldCondition = g.fields[spec.ConditionField]
 	g.scopeField = map[uint16]uint16{}
 	g.bindings = map[uint16]bindingFields{}
 	for i, name := range g.names {

@@ -22,7 +22,7 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 			for kind := range spec.Scopes {
 				sets = append(sets, []string{kind})
 			}
-			sets = append(sets, spec.BoundFunctions, spec.PublicWrappers)
+			sets = append(sets, spec.BoundFunctions, spec.PublicWrappers, spec.CompileTimeConditions)
 			if spec.BlockBody != "" {
 				sets = append(sets, []string{spec.BlockBody})
 			}
@@ -48,7 +48,7 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				st.CallFunctionField, st.CallArgumentsField, st.ScopedIdentifierNameField,
 				im.ModuleField, im.NamesField, im.AliasPathField, im.AliasField,
 				im.ScopedListPathField, im.ScopedListListField, spec.ReceiverField,
-				spec.ParamDefaultField,
+				spec.ParamDefaultField, spec.ConditionField,
 			} {
 				if field != "" {
 					assert.NotZerof(t, g.FieldID(field), "%s: field %q is not in the grammar", spec.Name, field)

@@ -22,3 +22,16 @@ int spread(int a, int b, int c) { // want name:"spread" cc:"3" cog:"2" sloc:"4" 
         || b
         || c;
 }
+
+/* `#if A && B` and `#elif A || B` are compile-time conditions, not
+   branches of the function: their && and || add nothing. The runtime &&
+   inside the #if block counts: cc 1 + && = 2, cog 1; sloc: signature,
+   #if, return, #elif, return, #endif, return = 7 */
+int configured(int a, int b) { // want name:"configured" cc:"2" cog:"1" sloc:"7" nesting:"0"
+#if defined(FAST) && FAST > 1
+    return a && b;
+#elif defined(SLOW) || !defined(FAST)
+    return a;
+#endif
+    return b;
+}

@@ -100,3 +100,16 @@ int guarded(int *p) { // want name:"guarded" cc:"2" cog:"1" sloc:"7" nesting:"1"
     }
     return v;
 }
+
+// `#if A && B` and `#elif A || B` are compile-time conditions, not branches
+// of the function: their operators add nothing. The runtime `and` inside the
+// #if block counts: cc 1 + and = 2, cog 1; sloc: signature, #if, return,
+// #elif, return, #endif, return = 7
+bool configured(bool a, bool b) { // want name:"configured" cc:"2" cog:"1" sloc:"7" nesting:"0"
+#if defined(FAST) && FAST > 1
+    return a and b;
+#elif defined(SLOW) || !defined(FAST)
+    return a;
+#endif
+    return b;
+}
