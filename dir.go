@@ -57,10 +57,12 @@ func computeDIR(root string, results []fileResult, discover source.DiscoverOptio
 		opts.Entries = append(opts.Entries, reuse.EntryDecl{Module: s.Module, Reason: "[" + s.Table + "] " + s.Name})
 	}
 	var files []reuse.File
+	present := map[*lang.Spec]bool{}
 	for _, res := range results {
 		if res.skipped != "" || res.reuse == nil {
 			continue
 		}
+		present[res.file.Lang] = true
 		rel, err := filepath.Rel(abs, res.file.Path)
 		if err != nil {
 			rel = filepath.Base(res.file.Path)
@@ -80,7 +82,10 @@ func computeDIR(root string, results []fileResult, discover source.DiscoverOptio
 		rel = filepath.ToSlash(rel)
 		opts.Data = append(opts.Data, reuse.DataFile{Path: rel, Strings: reuse.DataStrings(text), Test: underTestDir(rel)})
 	}
+	manifests, manifestWarns := readManifests(root, abs, present, discover)
+	opts.Manifests = manifests
 	out := reuse.Compute(files, opts)
+	out.Warnings = append(manifestWarns, out.Warnings...)
 	if dataErr != nil {
 		out.Warnings = append(out.Warnings, reuse.FileWarning{Path: root, Message: dataErr.Error() + " (configuration files not read for DIR)"})
 	}
@@ -88,4 +93,82 @@ func computeDIR(root string, results []fileResult, discover source.DiscoverOptio
 		out.Warnings = append([]reuse.FileWarning{{Path: "pyproject.toml", Message: scriptsErr.Error() + " (its [project.scripts] entry modules are not known)"}}, out.Warnings...)
 	}
 	return out
+}
+
+// readManifests reads the manifests (go.mod, package.json) of the
+// languages present: those in the tree below abs (walked as discovery
+// walks) and, for a name not found at abs itself, the nearest one above
+// it. A manifest that cannot be read is a warning.
+func readManifests(root, abs string, present map[*lang.Spec]bool, discover source.DiscoverOptions) ([]reuse.Manifest, []reuse.FileWarning) {
+	names := map[string]bool{}
+	var exts []string
+	for _, spec := range lang.All() {
+		if !present[spec] {
+			continue
+		}
+		for _, m := range spec.Exports.Manifests {
+			if !names[m.Name] {
+				names[m.Name] = true
+				exts = append(exts, strings.TrimPrefix(filepath.Ext(m.Name), "."))
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil
+	}
+	var out []reuse.Manifest
+	var warns []reuse.FileWarning
+	read := func(p, dir string) (reuse.Manifest, bool) {
+		text, err := os.ReadFile(p)
+		if err == nil {
+			var m reuse.Manifest
+			if m, err = reuse.ReadManifest(dir, filepath.Base(p), text); err == nil {
+				return m, true
+			}
+		}
+		rel, relErr := filepath.Rel(abs, p)
+		if relErr != nil {
+			rel = filepath.Base(p)
+		}
+		warns = append(warns, reuse.FileWarning{Path: filepath.ToSlash(rel),
+			Message: err.Error() + " (its module path and entries are not known)"})
+		return reuse.Manifest{}, false
+	}
+	found, _ := source.DiscoverData(root, discover, exts, maxDataSize)
+	atRoot := map[string]bool{}
+	for _, p := range found {
+		if !names[filepath.Base(p)] {
+			continue
+		}
+		rel, err := filepath.Rel(abs, filepath.Dir(p))
+		if err != nil {
+			continue
+		}
+		dir := strings.TrimPrefix(filepath.ToSlash(rel), ".")
+		if m, ok := read(p, dir); ok {
+			out = append(out, m)
+			atRoot[m.Name] = atRoot[m.Name] || dir == ""
+		}
+	}
+	sorted := make([]string, 0, len(names))
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	slices.Sort(sorted)
+	for _, name := range sorted {
+		if atRoot[name] {
+			continue
+		}
+		for up, down := filepath.Dir(abs), filepath.Base(abs); up != filepath.Dir(up); up, down = filepath.Dir(up), filepath.Base(up)+"/"+down {
+			p := filepath.Join(up, name)
+			if info, err := os.Stat(p); err != nil || !info.Mode().IsRegular() || info.Size() > maxDataSize {
+				continue
+			}
+			if m, ok := read(p, ""); ok {
+				out = append(out, m.From(down))
+			}
+			break
+		}
+	}
+	return out, warns
 }

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"errors"
+	"strings"
 	"unsafe"
 
 	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
@@ -99,6 +101,75 @@ var Golang = register(&Spec{
 	// a bare call reaches the functions of the other files of its package.
 	Imports:    ImportSpec{Style: ImportNone, PackageDirectory: true},
 	Directives: DirectiveSpec{BlockOpen: "/*", BlockClose: "*/", BlockMargin: "*"},
-	Exports:    ExportSpec{System: NoModules},
-	OptIn:      true,
+	Exports: ExportSpec{
+		System: PackageDirs,
+		// Methods, struct fields and interface methods are members, not
+		// package-level symbols; test functions run under go test only.
+		Definitions: map[string]ExportDef{
+			"function_declaration": {NameField: "name", Symbol: "function",
+				SkipPrefixes: []string{"Test", "Benchmark", "Example", "Fuzz"}},
+			"type_spec":  {NameField: "name", Symbol: "type"},
+			"type_alias": {NameField: "name", Symbol: "type"},
+			"const_spec": {NameField: "name", Symbol: "constant", Multiple: true},
+			"var_spec":   {NameField: "name", Symbol: "variable", Multiple: true},
+		},
+		Containers:      []string{"type_declaration", "const_declaration", "var_declaration", "var_spec_list"},
+		PackageClause:   "package_clause",
+		EntryPackages:   []string{"main"},
+		ImportModule:    "import_spec",
+		ImportPathField: "path",
+		ImportNameField: "name",
+		Wildcard:        "dot",
+		BlankImport:     "blank_identifier",
+
+		Names:             []string{"identifier", "type_identifier", "package_identifier"},
+		Member:            "selector_expression",
+		MemberObjectField: "operand",
+		MemberNameField:   "field",
+		Members:           []MemberKind{{Kind: "qualified_type", ObjectField: "package", NameField: "name"}},
+		NotReferences: map[string][]string{
+			"function_declaration": {"name"},
+			"type_spec":            {"name"},
+			"type_alias":           {"name"},
+			"const_spec":           {"name"},
+			"var_spec":             {"name"},
+		},
+
+		TestFiles: []string{"*_test.go"},
+		// The go tool ignores testdata directories: fixtures, not code.
+		TestDirPaths:  []string{"testdata"},
+		PathSeparator: ".",
+		Manifests:     []Manifest{{Name: "go.mod", Read: readGoMod}},
+		Notes: []string{
+			"a module is a package: the non-test files of one directory declaring one package, named by its import path (go.mod module path plus directory)",
+			"entry modules: package main",
+			"*_test.go files (package x and package x_test) and testdata directories are test code",
+			"exported package-level func, type, const and var; methods, fields, init, _ and Test/Benchmark/Example/Fuzz functions are not symbols",
+			"uses are pkg.Name selectors and qualified types through an import, or names brought in by a dot import; types implied by values are not read",
+		},
+	},
+	OptIn: true,
 })
+
+// readGoMod reads a go.mod file's module path. The standard library's
+// module (std) imports its packages by directory alone.
+func readGoMod(text []byte) (ManifestInfo, error) {
+	for _, line := range strings.Split(string(text), "\n") {
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = line[:i]
+		}
+		fields := strings.Fields(line)
+		if len(fields) != 2 || fields[0] != "module" {
+			continue
+		}
+		path := strings.Trim(fields[1], "\"`")
+		if path == "" {
+			break
+		}
+		if path == "std" {
+			path = ""
+		}
+		return ManifestInfo{ModulePath: path}, nil
+	}
+	return ManifestInfo{}, errors.New("no module directive")
+}

@@ -478,6 +478,21 @@ const (
 	// blocks under it form a tree of modules addressed by paths from the
 	// crate root, the current module or its parent (Rust).
 	CrateTree
+	// PackageDirs: the files of one directory declaring one package form
+	// a module named by its import path (the module path of the nearest
+	// manifest plus the directory); imports name packages by that path and
+	// bind the package's name, members are read as pkg.Name, and names of
+	// the same package need no import (Go).
+	PackageDirs
+	// FileModules: a file is a module; imports name files by specifiers
+	// relative to the importing file, resolved with ResolveExtensions and
+	// IndexFile; exports are declared per name, re-exports and wildcard
+	// re-exports are aliases (JavaScript, TypeScript).
+	FileModules
+	// TypeUnits: a top-level type is a module named by its package and
+	// its name; imports name types, a package's types or a type's static
+	// members, and the types of the same package need no import (Java).
+	TypeUnits
 )
 
 // ExportDef is a kind of module-level definition that can be a public
@@ -487,6 +502,46 @@ type ExportDef struct {
 	NameField string
 	// Symbol is the symbol kind reported ("function", "class", ...).
 	Symbol string
+	// SkipPrefixes are name prefixes that make a definition of this kind
+	// no symbol (Go's Test, Benchmark, Example and Fuzz functions).
+	SkipPrefixes []string
+	// Multiple makes every child in NameField a defined name (Go's
+	// `const A, B = 1, 2`), not only the first.
+	Multiple bool
+}
+
+// MemberKind is a node kind reading a member of an object: the object in
+// ObjectField, the member's name in NameField.
+type MemberKind struct {
+	Kind, ObjectField, NameField string
+}
+
+// Manifest is a project file read for DIR: the module path of the tree
+// below its directory and the files it declares programs.
+type Manifest struct {
+	// Name is the file's base name.
+	Name string
+	// Read parses the file's text; an error names what is wrong in it.
+	Read func(text []byte) (ManifestInfo, error)
+}
+
+// ManifestInfo is what a Manifest declares.
+type ManifestInfo struct {
+	// ModulePath prefixes the import paths of the packages below the
+	// manifest's directory; empty when they are the directories
+	// themselves.
+	ModulePath string
+	// Entries are the programs it declares, as paths relative to its
+	// directory.
+	Entries []ManifestEntry
+}
+
+// ManifestEntry is a program a manifest declares.
+type ManifestEntry struct {
+	// Target is the file (or import specifier) relative to the manifest.
+	Target string
+	// Reason says where the declaration is ("package.json bin").
+	Reason string
 }
 
 // ExportSpec names what package reuse reads of a language. Only the fields
@@ -587,6 +642,32 @@ type ExportSpec struct {
 	PathSeparator string
 	// Notes state the definition's choices in the DIR detail's config.
 	Notes []string
+
+	// The systems beyond DottedFiles and CrateTree.
+	//
+	// Members are member-access kinds read besides Member (Go's
+	// qualified_type, TypeScript's nested_type_identifier, Java's
+	// method_invocation).
+	Members []MemberKind
+	// Containers are declaration groups at module level whose children
+	// are read as module-level declarations (Go's `const ( ... )`).
+	Containers []string
+	// PackageClause is the package clause or declaration kind; the
+	// package's name is the dotted path of the Names in it.
+	PackageClause string
+	// EntryPackages are package names that make a package a program.
+	EntryPackages []string
+	// ImportPathField is the field of ImportModule holding the imported
+	// path as a string (PackageDirs); ImportNameField then holds a
+	// local name, Wildcard a dot import, BlankImport a blank one.
+	ImportPathField, BlankImport string
+	// TestDirPaths are slash-separated directory paths whose files are
+	// test code wherever they occur in a path (Java's src/test, Go's
+	// testdata); unlike TestDirs, they do not make the configuration
+	// files below them test data.
+	TestDirPaths []string
+	// Manifests are the project files read for module paths and entries.
+	Manifests []Manifest
 }
 
 // ForAstGrep returns the language whose ast-grep name or alias is name

@@ -137,9 +137,15 @@ func WriteDIRJSON(w io.Writer, r *Report) error {
 	for _, wn := range d.Warnings {
 		out.Warnings = append(out.Warnings, dirLocated(wn))
 	}
+	parsed := map[string]bool{}
+	for _, ls := range r.SyntaxByLanguage {
+		parsed[ls.Language] = true
+	}
+	// The default languages are always listed; an opt-in one when it was
+	// analysed.
 	for _, spec := range lang.All() {
 		e := spec.Exports
-		if e.System == lang.NoModules {
+		if e.System == lang.NoModules || spec.OptIn && !parsed[spec.Name] {
 			continue
 		}
 		out.Config = append(out.Config, dirConfig{

@@ -116,7 +116,8 @@ func (u *uses) add(set *map[*module]bool, m *module) {
 // Compute resolves every file's imports and references and returns DIR.
 // Files of languages without a module system are ignored.
 func Compute(files []File, opts Options) *Result {
-	pr := &project{opts: opts, byName: map[string]*module{}, tops: map[string]*module{}, crates: map[string]*module{}}
+	pr := &project{opts: opts, byName: map[string]*module{}, tops: map[string]*module{}, crates: map[string]*module{},
+		packages: map[string]*module{}, partBinds: map[*ModuleFacts]map[string]*module{}}
 	bySystem := map[lang.ModuleSystem][]File{}
 	sorted := append([]File(nil), files...)
 	sort.Slice(sorted, func(a, b int) bool { return sorted[a].Path < sorted[b].Path })
@@ -131,6 +132,7 @@ func Compute(files []File, opts Options) *Result {
 	}
 	pr.buildDotted(bySystem[lang.DottedFiles])
 	pr.buildCrates(bySystem[lang.CrateTree])
+	pr.buildPackages(bySystem[lang.PackageDirs])
 	pr.sortModules()
 
 	table := map[target]*uses{}
@@ -234,7 +236,7 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 	for _, p := range c.parts {
 		for _, r := range p.Refs {
 			referenced[r.Segs[0]] = true
-			t, ok := pr.resolveRef(c, r.Segs)
+			t, ok := pr.resolveRefIn(c, p, r.Segs)
 			if !ok {
 				continue
 			}
@@ -295,6 +297,9 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 // project: a relative import, a path from the crate, self or super, or a
 // path whose first name is a top-level module of the project.
 func (pr *project) internal(c *module, imp *Import) bool {
+	if system(c) == lang.PackageDirs {
+		return pr.packageInternal(imp.Path[0])
+	}
 	if system(c) == lang.CrateTree {
 		return len(imp.Path) > 0 && (imp.Path[0] == "crate" || imp.Path[0] == "self" || imp.Path[0] == "super")
 	}
@@ -412,9 +417,13 @@ func (pr *project) result(table map[target]*uses, reach map[*module]bool, unreso
 			if u == nil {
 				u = &uses{}
 			}
+			defPath := m.path
+			if p, ok := m.defPaths[n]; ok {
+				defPath = p
+			}
 			sym := Symbol{
 				Module: m.name, Name: n, Qualified: m.name + m.lang.Exports.PathSeparator + n,
-				Kind: d.Kind, Path: m.path, Line: d.Line, Public: public[n],
+				Kind: d.Kind, Path: defPath, Line: d.Line, Public: public[n],
 				UsedBy: moduleNames(u.users), UsedByTests: moduleNames(u.testUsers),
 				ImportedBy: moduleNames(u.importers), MaybeUsedBy: moduleNames(u.lenient),
 			}

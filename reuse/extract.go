@@ -21,6 +21,8 @@ type Facts struct {
 	TestChildren [][]string
 	// Warnings are problems worth reporting (a computed export list).
 	Warnings []Warning
+	// Package is the file's package name (PackageDirs, TypeUnits).
+	Package string
 }
 
 // Warning is a problem found in one file; Compute adds the path.
@@ -122,6 +124,9 @@ const (
 	roleInlineModule
 	roleMacroDef
 	roleExpressionStatement
+	roleContainer
+	rolePackageClause
+	roleBlankImport
 )
 
 // table is a grammar's roles and field ids for DIR.
@@ -130,15 +135,20 @@ type table struct {
 	roles []role
 	defs  map[uint16]lang.ExportDef
 	// notRef[kind] are the fields of kind whose names are not references.
-	notRef                                                 map[uint16][]uint16
-	wrapperField, guardField, leftField, typeField, right  uint16
-	typeAliasName, fromModule, importName, aliasName       uint16
-	alias, useArgument, useListPath, useListList           uint16
-	memberObject, memberName, scopedPath, scopedName       uint16
-	callFunction, callArguments, moduleName, moduleBody    uint16
-	nameField                                              map[uint16]uint16
+	notRef                                                map[uint16][]uint16
+	wrapperField, guardField, leftField, typeField, right uint16
+	typeAliasName, fromModule, importName, aliasName      uint16
+	alias, useArgument, useListPath, useListList          uint16
+	memberObject, memberName, scopedPath, scopedName      uint16
+	callFunction, callArguments, moduleName, moduleBody   uint16
+	nameField                                             map[uint16]uint16
+	// members[kind] are the object and name fields of a member kind.
+	members                                                map[uint16]memberFields
+	importPath                                             uint16
 	mainGuards, typeGuards, testAttrs, typeAliasAnnotation map[string]bool
 }
+
+type memberFields struct{ object, name uint16 }
 
 var (
 	tablesMu sync.Mutex
@@ -188,6 +198,17 @@ func tableOf(g *source.Grammar) *table {
 	add(roleInlineModule, e.InlineModule)
 	add(roleMacroDef, e.MacroDefinition)
 	add(roleExpressionStatement, g.Spec.Structure.ExpressionStatement)
+	add(roleContainer, e.Containers...)
+	add(rolePackageClause, e.PackageClause)
+	add(roleBlankImport, e.BlankImport)
+	members := map[string]memberFields{}
+	if e.Member != "" {
+		members[e.Member] = memberFields{g.FieldID(e.MemberObjectField), g.FieldID(e.MemberNameField)}
+	}
+	for _, mk := range e.Members {
+		add(roleMember, mk.Kind)
+		members[mk.Kind] = memberFields{g.FieldID(mk.ObjectField), g.FieldID(mk.NameField)}
+	}
 	f := g.FieldID
 	t := &table{
 		spec:                e,
@@ -195,6 +216,8 @@ func tableOf(g *source.Grammar) *table {
 		defs:                map[uint16]lang.ExportDef{},
 		notRef:              map[uint16][]uint16{},
 		nameField:           map[uint16]uint16{},
+		members:             map[uint16]memberFields{},
+		importPath:          f(e.ImportPathField),
 		wrapperField:        f(e.WrapperField),
 		guardField:          f(e.GuardField),
 		leftField:           f(e.LeftField),
@@ -227,6 +250,9 @@ func tableOf(g *source.Grammar) *table {
 		if d, ok := e.Definitions[name]; ok {
 			t.defs[uint16(k)] = d
 			t.nameField[uint16(k)] = f(d.NameField)
+		}
+		if mf, ok := members[name]; ok {
+			t.members[uint16(k)] = mf
 		}
 		for _, field := range e.NotReferences[name] {
 			t.notRef[uint16(k)] = append(t.notRef[uint16(k)], f(field))
@@ -261,6 +287,8 @@ func Extract(t *source.Tree) *Facts {
 		x.scan(0, 0)
 	case lang.CrateTree:
 		x.crateItems(0, 0, false)
+	case lang.PackageDirs:
+		x.packageFile()
 	}
 	x.finish()
 	return x.facts

@@ -256,7 +256,7 @@ func (x *extractor) scan(n, mod int) {
 func (x *extractor) chain(j int) []string {
 	t, tab := x.t, x.tab
 	p := int(t.Nodes[j].Parent)
-	if p >= 0 && x.role(p)&roleMember != 0 && t.Nodes[j].Field != tab.memberObject {
+	if p >= 0 && x.role(p)&roleMember != 0 && t.Nodes[j].Field != tab.members[t.Nodes[p].Kind].object {
 		return nil
 	}
 	// A name being defined sits in a NotReferences field, directly or
@@ -280,10 +280,10 @@ func (x *extractor) chain(j int) []string {
 	segs := []string{t.Text(j)}
 	for c := j; ; {
 		p := int(t.Nodes[c].Parent)
-		if p < 0 || x.role(p)&roleMember == 0 || t.Nodes[c].Field != tab.memberObject {
+		if p < 0 || x.role(p)&roleMember == 0 || t.Nodes[c].Field != tab.members[t.Nodes[p].Kind].object {
 			break
 		}
-		name := t.ChildByField(p, tab.memberName)
+		name := t.ChildByField(p, tab.members[t.Nodes[p].Kind].name)
 		if name < 0 {
 			break
 		}

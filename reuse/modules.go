@@ -46,6 +46,9 @@ type Options struct {
 	// RootName is the analysis root directory's base name, the crate name
 	// of a crate laid out at the root.
 	RootName string
+	// Manifests are the project files read for module paths and entries
+	// (go.mod, package.json).
+	Manifests []Manifest
 }
 
 // module roles
@@ -76,6 +79,11 @@ type module struct {
 	pkg      bool    // a package's init file (DottedFiles)
 	// for test regions: the module whose namespace it shares
 	host *module
+	// PackageDirs: the package's name, the file of each definition and
+	// of each part (parts[k] comes from partPaths[k])
+	pkgName   string
+	defPaths  map[string]string
+	partPaths []string
 	// results
 	imported bool // reached from another non-test module
 	edges    map[*module]bool
@@ -122,7 +130,11 @@ type project struct {
 	byName  map[string]*module // DottedFiles names (aliases included)
 	tops    map[string]*module // DottedFiles top-level names
 	crates  map[string]*module // CrateTree library crate roots by crate name
-	warns   []FileWarning
+	// packages are the PackageDirs modules by import path
+	packages map[string]*module
+	// partBinds caches packageBinds
+	partBinds map[*ModuleFacts]map[string]*module
+	warns     []FileWarning
 }
 
 // dottedName returns a DottedFiles module's segments from its file path:
@@ -157,6 +169,11 @@ func isTestPath(spec *lang.ExportSpec, p string) bool {
 			if s == d {
 				return true
 			}
+		}
+	}
+	for _, d := range spec.TestDirPaths {
+		if strings.HasPrefix(dir, d+"/") || strings.Contains(dir, "/"+d+"/") {
+			return true
 		}
 	}
 	return false

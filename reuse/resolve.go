@@ -96,6 +96,9 @@ func (pr *project) exports(m *module, n string, depth int) bool {
 
 // starSource is the module a wildcard import of m reads.
 func (pr *project) starSource(m *module, imp *Import, depth int) *module {
+	if system(m) == lang.PackageDirs {
+		return pr.packages[imp.Path[0]]
+	}
 	if system(m) == lang.CrateTree {
 		t, ok := pr.resolvePath(m, imp.Path, depth)
 		if !ok || t.name != "" {
@@ -113,6 +116,10 @@ func (pr *project) resolveImport(m *module, imp *Import, depth int) (target, boo
 	}
 	if system(m) == lang.CrateTree {
 		return pr.resolvePath(m, imp.Path, depth)
+	}
+	if system(m) == lang.PackageDirs {
+		pkg := pr.packages[imp.Path[0]]
+		return target{mod: pkg}, pkg != nil
 	}
 	if imp.Name == "" {
 		if imp.First {
@@ -221,6 +228,14 @@ func (pr *project) resolvePath(m *module, segs []string, depth int) (target, boo
 		cur = t.mod
 	}
 	return target{mod: cur}, true
+}
+
+// resolveRefIn resolves a reference made in part of module m.
+func (pr *project) resolveRefIn(m *module, part *ModuleFacts, segs []string) (target, bool) {
+	if system(m) == lang.PackageDirs {
+		return pr.resolvePackageRef(m, part, segs)
+	}
+	return pr.resolveRef(m, segs)
 }
 
 // resolveRef resolves a reference made in module m.

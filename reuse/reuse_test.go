@@ -29,11 +29,27 @@ type fixture struct {
 	expect map[string]string
 }
 
-// load parses every Python and Rust file under dir, extracts and computes.
-// A `project.scripts` line in want.txt declares entry modules.
+// load parses every source file under dir and reads its manifests
+// (go.mod, package.json), extracts and computes. A `project.scripts` line
+// in want.txt declares entry modules.
 func load(t *testing.T, dir string) fixture {
 	t.Helper()
-	fx := fixture{wants: map[string]testkit.Wants{}, expect: readExpect(t, filepath.Join(dir, "want.txt"))}
+	fx := fixture{expect: readExpect(t, filepath.Join(dir, "want.txt"))}
+	files, opts, wants := collect(t, dir)
+	fx.wants = wants
+	for _, e := range strings.Fields(fx.expect["project.scripts"]) {
+		opts.Entries = append(opts.Entries, reuse.EntryDecl{Module: e, Reason: "[project.scripts]"})
+	}
+	fx.res = reuse.Compute(files, opts)
+	return fx
+}
+
+// collect parses the source files under dir and reads its manifests and
+// configuration files, returning Compute's input and the files' want
+// annotations.
+func collect(t *testing.T, dir string) ([]reuse.File, reuse.Options, map[string]testkit.Wants) {
+	t.Helper()
+	wants := map[string]testkit.Wants{}
 	var files []reuse.File
 	var data []reuse.DataFile
 	parsers := map[*lang.Spec]*source.Parser{}
@@ -42,8 +58,18 @@ func load(t *testing.T, dir string) fixture {
 			p.Close()
 		}
 	}()
+	var manifests []reuse.Manifest
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		require.NoError(t, err)
+		if !d.IsDir() && reuse.IsManifest(d.Name()) {
+			text, err := os.ReadFile(p)
+			require.NoError(t, err)
+			rel, _ := filepath.Rel(dir, filepath.Dir(p))
+			rel = strings.TrimPrefix(filepath.ToSlash(rel), ".")
+			m, err := reuse.ReadManifest(rel, d.Name(), text)
+			require.NoError(t, err, p)
+			manifests = append(manifests, m)
+		}
 		spec := lang.ForPath(p)
 		if !d.IsDir() && spec == nil && strings.Contains(".yaml .json .toml", filepath.Ext(p)) && filepath.Base(p) != "want.txt" {
 			text, err := os.ReadFile(p)
@@ -70,7 +96,7 @@ func load(t *testing.T, dir string) fixture {
 		rel = filepath.ToSlash(rel)
 		ws, err := testkit.ParseWants(rel, tree)
 		require.NoError(t, err)
-		fx.wants[rel] = ws
+		wants[rel] = ws
 		files = append(files, reuse.File{Path: rel, Lang: spec, Facts: reuse.Extract(tree)})
 		return nil
 	})
@@ -78,11 +104,8 @@ func load(t *testing.T, dir string) fixture {
 	var opts reuse.Options
 	opts.RootName = filepath.Base(dir)
 	opts.Data = data
-	for _, e := range strings.Fields(fx.expect["project.scripts"]) {
-		opts.Entries = append(opts.Entries, reuse.EntryDecl{Module: e, Reason: "[project.scripts]"})
-	}
-	fx.res = reuse.Compute(files, opts)
-	return fx
+	opts.Manifests = manifests
+	return files, opts, wants
 }
 
 func readExpect(t *testing.T, path string) map[string]string {
@@ -183,31 +206,21 @@ func TestFixtures(t *testing.T) {
 
 // The result does not depend on the order the files come in.
 func TestComputeIgnoresFileOrder(t *testing.T) {
-	dir := "../testdata/reuse/python_imports"
-	var files []reuse.File
-	parser, err := source.NewParser(lang.Python)
-	require.NoError(t, err)
-	defer parser.Close()
-	require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		require.NoError(t, err)
-		if d.IsDir() || filepath.Ext(p) != ".py" {
-			return nil
-		}
-		src, err := os.ReadFile(p)
-		require.NoError(t, err)
-		tree, err := parser.Parse(src)
-		require.NoError(t, err)
-		rel, _ := filepath.Rel(dir, p)
-		files = append(files, reuse.File{Path: filepath.ToSlash(rel), Lang: lang.Python, Facts: reuse.Extract(tree)})
-		return nil
-	}))
-	require.Greater(t, len(files), 3)
-	opts := reuse.Options{RootName: "python_imports"}
-	want := reuse.Compute(files, opts)
-	for k := 0; k < 5; k++ {
-		shuffled := append([]reuse.File(nil), files...)
-		rand.New(rand.NewSource(int64(k))).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-		assert.Equal(t, want, reuse.Compute(shuffled, opts), "shuffle %d", k)
+	for _, dir := range []string{"python_imports", "go_imports"} {
+		t.Run(dir, func(t *testing.T) {
+			files, opts, _ := collect(t, filepath.Join("../testdata/reuse", dir))
+			require.Greater(t, len(files), 3)
+			want := reuse.Compute(files, opts)
+			for k := 0; k < 5; k++ {
+				shuffled := append([]reuse.File(nil), files...)
+				rand.New(rand.NewSource(int64(k))).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+				manifests := append([]reuse.Manifest(nil), opts.Manifests...)
+				rand.New(rand.NewSource(int64(k))).Shuffle(len(manifests), func(i, j int) { manifests[i], manifests[j] = manifests[j], manifests[i] })
+				o := opts
+				o.Manifests = manifests
+				assert.Equal(t, want, reuse.Compute(shuffled, o), "shuffle %d", k)
+			}
+		})
 	}
 }
 
@@ -227,4 +240,20 @@ func TestDataStrings(t *testing.T) {
 			assert.Equal(t, tc.want, reuse.DataStrings([]byte(tc.text)))
 		})
 	}
+}
+
+func TestManifestFrom(t *testing.T) {
+	gomod, err := reuse.ReadManifest("", "go.mod", []byte("module example.com/app\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "example.com/app/internal/tok", gomod.From("internal/tok").ModulePath,
+		"a go.mod above the analysed directory names it by the way down")
+	std, err := reuse.ReadManifest("", "go.mod", []byte("module std\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "net/http", std.From("net/http").ModulePath, "the standard library: the directory alone")
+	_, err = reuse.ReadManifest("", "go.mod", []byte("go 1.22\n"))
+	assert.Error(t, err, "a go.mod without a module directive")
+	_, err = reuse.ReadManifest("", "notes.txt", nil)
+	assert.Error(t, err, "not a manifest")
+	assert.True(t, reuse.IsManifest("go.mod"))
+	assert.False(t, reuse.IsManifest("Cargo.toml"))
 }

@@ -1,0 +1,3 @@
+package plugins
+
+var Registered = true // want status:"unused"
