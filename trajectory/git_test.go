@@ -220,3 +220,28 @@ func TestGitSubdirectory(t *testing.T) {
 	assert.InDelta(t, 60.0/62, tr.Points[1].Metrics.Erosion, 1e-12)
 	assert.Equal(t, []Growth(nil), tr.Summary.Grown)
 }
+
+// TestGitEmptyAndBrokenCommits: a root commit with an empty tree, a
+// commit whose only source file has a syntax error and its fix: the first
+// two have no numbers (with the reason), the fix is measured.
+func TestGitEmptyAndBrokenCommits(t *testing.T) {
+	r := newGitRepo(t)
+	h0 := r.commit("empty", nil)
+	assert.Equal(t, "4b825dc642cb6eb9a060e54bf8d69288fbee4904", r.git("rev-parse", "HEAD^{tree}"), "the empty tree")
+	h1 := r.commit("broken", map[string]string{"a.py": "def small(x:\n    return x\n"})
+	r.commit("fixed", map[string]string{"a.py": smallFunction})
+	tr, err := Git(context.Background(), GitOptions{Repo: r.dir}, Options{Analysis: analysisOptions(t, r.dir)})
+	require.NoError(t, err)
+	require.Len(t, tr.Points, 3)
+	assert.Equal(t, "no supported source files found at "+h0[:12], tr.Points[0].Err)
+	assert.Equal(t, "no supported source files could be parsed at "+h1[:12], tr.Points[1].Err)
+	assert.Equal(t, []Skipped{{Path: "a.py", Reason: "failed to parse python source"}}, tr.Points[1].Skipped)
+	m := tr.Points[2].Metrics
+	require.NotNil(t, m)
+	// small: cc 1, SLOC 4, mass 2, nothing above the thresholds.
+	assert.Equal(t, []int{1, 4, 1}, []int{m.FilesScanned, m.TotalLOC, m.TotalFunctions})
+	assert.Equal(t, 2.0, m.TotalMass)
+	assert.Equal(t, 0.0, m.Erosion)
+	assert.Equal(t, 1, tr.Summary.Measured)
+	assert.Nil(t, tr.Summary.Trends[0].Slope, "one measured point has no slope")
+}

@@ -249,3 +249,66 @@ func TestPointReportIsCheckReport(t *testing.T) {
 	assert.Equal(t, string(tr.Points[0].Report), string(doc.Points[0].Report))
 	assert.True(t, strings.HasPrefix(string(tr.Points[0].Report), `{"verbosity":0.0,"erosion":0.967741935483871,`))
 }
+
+// TestDirectoriesRenameAndDelete: a sequence where a file is renamed and
+// then another deleted. Callables are matched by file, so the renamed
+// file's function starts over at the checkpoint that renamed it.
+func TestDirectoriesRenameAndDelete(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	// other: cc 2, cog 1, SLOC 4, mass 2*sqrt(4) = 4. big (11 ifs, 1 pad):
+	// cc 12, SLOC 25, mass 60; (13 ifs, 8 pad): cc 14, SLOC 36, mass 84.
+	const other = "def other(y):\n    if y:\n        return 1\n    return 0\n"
+	core0 := smallFunction + "\n\n" + bigFunction("big", 11, 1)
+	writeFiles(t, filepath.Join(root, "d0"), map[string]string{"a.py": core0, "b.py": other})
+	writeFiles(t, filepath.Join(root, "d1"), map[string]string{"lib/core.py": core0, "b.py": other})
+	writeFiles(t, filepath.Join(root, "d2"), map[string]string{"lib/core.py": smallFunction + "\n\n" + bigFunction("big", 13, 8)})
+	t.Chdir(root)
+	tr, err := Directories(context.Background(), []string{"d0", "d1", "d2"}, Options{Analysis: analysisOptions(t, root)})
+	require.NoError(t, err)
+	require.Len(t, tr.Points, 3)
+
+	type counts struct{ files, loc, functions, highCC int }
+	for i, want := range []struct {
+		counts  counts
+		erosion float64
+	}{
+		// small 2 + big 60 + other 4 = 66, of which 60 high-cc; SLOC 4+25+4.
+		{counts{2, 33, 3, 1}, 60.0 / 66},
+		{counts{2, 33, 3, 1}, 60.0 / 66},
+		// b.py deleted: small 2 + big 84; SLOC 4+36.
+		{counts{1, 40, 2, 1}, 84.0 / 86},
+	} {
+		m := tr.Points[i].Metrics
+		require.NotNil(t, m, "point %d", i)
+		assert.Equal(t, want.counts, counts{m.FilesScanned, m.TotalLOC, m.TotalFunctions, m.HighCCFunctions}, "point %d", i)
+		assert.InDelta(t, want.erosion, m.Erosion, 1e-12, "point %d", i)
+	}
+	d, ok := tr.Delta(1, MetricErosion)
+	require.True(t, ok)
+	assert.InDelta(t, 0, d, 1e-12, "a rename alone changes nothing")
+	d, ok = tr.Delta(2, MetricErosion)
+	require.True(t, ok)
+	assert.InDelta(t, 84.0/86-60.0/66, d, 1e-12)
+
+	// a.py's big ends at the rename; lib/core.py's big starts there (cc
+	// 12, cog 11) and grows to cc 14, cog 13 when b.py is deleted.
+	assert.Equal(t, []Growth{{Path: "lib/core.py", QualifiedName: "big", Occurrence: 1, FirstIndex: 1, LastIndex: 2,
+		Line: 7, FirstCC: 12, LastCC: 14, FirstCog: 11, LastCog: 13}}, tr.Summary.Grown)
+}
+
+// TestDirectoriesNothingParses: a checkpoint whose only source file has a
+// syntax error has no numbers; the file is listed as skipped.
+func TestDirectoriesNothingParses(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	writeFiles(t, filepath.Join(root, "ok"), map[string]string{"a.py": smallFunction})
+	writeFiles(t, filepath.Join(root, "broken"), map[string]string{"a.py": "def small(x:\n    return x\n"})
+	t.Chdir(root)
+	tr, err := Directories(context.Background(), []string{"ok", "broken"}, Options{Analysis: analysisOptions(t, root)})
+	require.NoError(t, err)
+	assert.Nil(t, tr.Points[1].Metrics)
+	assert.Equal(t, "no supported source files could be parsed at broken", tr.Points[1].Err)
+	assert.Equal(t, []Skipped{{Path: "a.py", Reason: "failed to parse python source"}}, tr.Points[1].Skipped)
+	assert.Equal(t, 1, tr.Summary.Measured)
+}
