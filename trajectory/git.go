@@ -57,9 +57,9 @@ type repo struct {
 // Analysis.Config each commit is analysed with the configuration it holds
 // (as `check` run at its root would), else with the given one.
 func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
-	r, err := openRepo(ctx, g)
+	r, err := openRepo(ctx, g.Repo, g.Git)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--git: %w", err)
 	}
 	commits, err := r.commits(ctx, g.RevRange)
 	if err != nil {
@@ -130,35 +130,42 @@ func (r *repo) measureCommit(ctx context.Context, tmp string, cp Checkpoint, a s
 	return measure(ctx, a, cp)
 }
 
-// openRepo resolves g.Repo to the directory git runs in and the analysed
-// prefix.
-func openRepo(ctx context.Context, g GitOptions) (*repo, error) {
-	r := &repo{git: g.Git, display: g.Repo}
+// errNoGit marks the failure to start git at all (not installed, not
+// executable), which no snapshot can be blamed for.
+var errNoGit = errors.New("cannot run git")
+
+// openRepo resolves path to the directory git runs in and the analysed
+// prefix. A git that cannot run is an error wrapping errNoGit.
+func openRepo(ctx context.Context, path, git string) (*repo, error) {
+	r := &repo{git: git, display: path}
 	if r.git == "" {
 		r.git = "git"
 	}
-	info, err := os.Stat(g.Repo)
+	info, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("--git: path does not exist: %s", g.Repo)
+		return nil, fmt.Errorf("path does not exist: %s", path)
 	}
 	if !info.IsDir() {
-		return nil, fmt.Errorf("--git: not a directory: %s", g.Repo)
+		return nil, fmt.Errorf("not a directory: %s", path)
 	}
-	r.dir = g.Repo
+	r.dir = path
 	out, err := r.run(ctx, "rev-parse", "--is-bare-repository")
+	if errors.Is(err, errNoGit) {
+		return nil, err
+	}
 	if err != nil {
-		return nil, fmt.Errorf("--git: not a git repository: %s", g.Repo)
+		return nil, fmt.Errorf("not a git repository: %s", path)
 	}
 	if strings.TrimSpace(out) == "true" {
 		return r, nil
 	}
 	top, err := r.run(ctx, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return nil, fmt.Errorf("--git: %s is not inside a work tree: %w", g.Repo, err)
+		return nil, fmt.Errorf("%s is not inside a work tree: %w", path, err)
 	}
 	prefix, err := r.run(ctx, "rev-parse", "--show-prefix")
 	if err != nil {
-		return nil, fmt.Errorf("--git: %s: %w", g.Repo, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	r.dir, r.prefix = strings.TrimSpace(top), strings.TrimSpace(prefix)
 	return r, nil
@@ -171,6 +178,10 @@ func (r *repo) run(ctx context.Context, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, r.git, append([]string{"-C", r.dir}, args...)...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			return "", fmt.Errorf("%w %s: %w", errNoGit, r.git, err)
+		}
 		sub := args[0]
 		if sub == "-c" && len(args) > 2 {
 			sub = args[2]

@@ -1,0 +1,105 @@
+package trajectory
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Snapshot is one checkpoint measured on its own (see Measure): a file or
+// directory, or one commit of a git repository.
+type Snapshot struct {
+	// Label names the snapshot in the point and in its error messages;
+	// Path (with "@" and Rev) when empty.
+	Label string
+	// Path is the file or directory to analyse; with Rev, the repository
+	// (as GitOptions.Repo: a work tree, a directory inside one, or a bare
+	// repository).
+	Path string
+	// Rev, when set, is the revision of the repository at Path to measure:
+	// anything `git rev-parse` understands that names a commit.
+	Rev string
+	// Git is the git executable; "git" (on PATH) when empty.
+	Git string
+}
+
+// Measure measures one snapshot as a point of index 0. As for Directories
+// and Git, a problem of the snapshot itself becomes the point's Err: a
+// path that does not exist, a directory that is no git repository, a
+// revision that names no commit, and everything a checkpoint can lack
+// (sources, a parsable file, valid directives). The error is kept for
+// failures that would hit every snapshot alike: a git executable that
+// cannot run, a temporary directory that cannot be written, ast-grep failing,
+// cancellation.
+func Measure(ctx context.Context, s Snapshot, opt Options) (Point, error) {
+	if s.Label == "" {
+		s.Label = s.Path
+		if s.Rev != "" {
+			s.Label += "@" + s.Rev
+		}
+	}
+	if s.Rev == "" {
+		cp := Checkpoint{Label: s.Label, Path: s.Path}
+		a := opt.Analysis
+		a.Path = s.Path
+		return measure(ctx, a, cp)
+	}
+	p := Point{Checkpoint: Checkpoint{Label: s.Label}}
+	r, err := openRepo(ctx, s.Path, s.Git)
+	if errors.Is(err, errNoGit) {
+		return p, err
+	}
+	if err != nil {
+		p.Err = err.Error()
+		return p, nil
+	}
+	c, err := r.resolve(ctx, s.Rev)
+	if err != nil {
+		if errors.Is(err, errNoGit) {
+			return p, err
+		}
+		p.Err = err.Error()
+		return p, nil
+	}
+	p.Checkpoint.Commit, p.Checkpoint.Time, p.Checkpoint.Subject = c.hash, c.time, c.subject
+	tmp, err := os.MkdirTemp("", "scb-check-snapshot-")
+	if err != nil {
+		return p, fmt.Errorf("failed to create a temporary directory: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	if r.prefix != "" {
+		// The analysed directory may not exist at every commit.
+		if _, err := r.run(ctx, "cat-file", "-e", c.hash+":"+strings.TrimSuffix(r.prefix, "/")); err != nil {
+			p.Err = fmt.Sprintf("%s does not exist at %s", strings.TrimSuffix(r.prefix, "/"), s.Label)
+			return p, nil
+		}
+	}
+	return r.measureCommit(ctx, tmp, p.Checkpoint, opt.Analysis)
+}
+
+// resolve names the commit a revision points to, with its committer date
+// and subject.
+func (r *repo) resolve(ctx context.Context, rev string) (commit, error) {
+	if rev == "" {
+		return commit{}, errors.New("empty revision")
+	}
+	out, err := r.run(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if errors.Is(err, errNoGit) {
+		return commit{}, err
+	}
+	if err != nil {
+		return commit{}, fmt.Errorf("unknown revision '%s' in %s", rev, r.display)
+	}
+	hash := strings.TrimSpace(out)
+	out, err = r.run(ctx, "log", "-1", "--no-walk", "--format=%H%x1f%cI%x1f%s", "--end-of-options", hash)
+	if err != nil {
+		return commit{}, err
+	}
+	fields := strings.SplitN(strings.TrimSuffix(out, "\n"), "\x1f", 3)
+	if len(fields) != 3 || fields[0] != hash {
+		return commit{}, fmt.Errorf("git log: unexpected output %q", out)
+	}
+	return commit{hash: hash, time: fields[1], subject: fields[2]}, nil
+}
