@@ -3,83 +3,34 @@ package trajectory
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/internal/testkit"
 )
-
-// gitRepo is a repository built by a test.
-type gitRepo struct {
-	t   *testing.T
-	dir string
-}
-
-func newGitRepo(t *testing.T) *gitRepo {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	require.NoError(t, err)
-	r := &gitRepo{t: t, dir: dir}
-	r.git("init", "-q", "-b", "main")
-	r.git("config", "user.name", "Test")
-	r.git("config", "user.email", "test@example.com")
-	r.git("config", "commit.gpgsign", "false")
-	return r
-}
-
-func (r *gitRepo) git(args ...string) string {
-	r.t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2024-01-02T03:04:05Z", "GIT_COMMITTER_DATE=2024-01-02T03:04:05Z")
-	out, err := cmd.CombinedOutput()
-	require.NoError(r.t, err, "git %v: %s", args, out)
-	return strings.TrimSpace(string(out))
-}
-
-// commit writes the files (an empty text deletes one), stages everything
-// and commits; it returns the commit hash.
-func (r *gitRepo) commit(msg string, files map[string]string) string {
-	r.t.Helper()
-	for name, text := range files {
-		p := filepath.Join(r.dir, filepath.FromSlash(name))
-		if text == "" {
-			require.NoError(r.t, os.Remove(p))
-			continue
-		}
-		require.NoError(r.t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(r.t, os.WriteFile(p, []byte(text), 0o644))
-	}
-	r.git("add", "-A")
-	r.git("commit", "-q", "--allow-empty", "-m", msg)
-	return r.git("rev-parse", "HEAD")
-}
 
 // history builds: c0 a README only; c1 small in a.py; c2 a README change;
 // c3 big (11 ifs) added to a.py; c4 a.py renamed to lib/core.py with big
 // grown to 13 ifs, and a file with a syntax error; c5 the broken file
 // deleted.
-func history(t *testing.T) (*gitRepo, []string) {
-	r := newGitRepo(t)
+func history(t *testing.T) (*testkit.GitRepo, []string) {
+	r := testkit.NewGitRepo(t)
 	var h []string
-	h = append(h, r.commit("readme", map[string]string{"README.md": "# demo\n"}))
-	h = append(h, r.commit("small", map[string]string{"a.py": smallFunction}))
-	h = append(h, r.commit("docs", map[string]string{"README.md": "# demo\n\nmore\n"}))
-	h = append(h, r.commit("big", map[string]string{"a.py": smallFunction + "\n\n" + bigFunction("big", 11, 1)}))
-	r.git("mv", "a.py", "core.py")
-	require.NoError(t, os.MkdirAll(filepath.Join(r.dir, "lib"), 0o755))
-	r.git("mv", "core.py", "lib/core.py")
-	h = append(h, r.commit("rename and grow", map[string]string{
+	h = append(h, r.Commit("readme", map[string]string{"README.md": "# demo\n"}))
+	h = append(h, r.Commit("small", map[string]string{"a.py": smallFunction}))
+	h = append(h, r.Commit("docs", map[string]string{"README.md": "# demo\n\nmore\n"}))
+	h = append(h, r.Commit("big", map[string]string{"a.py": smallFunction + "\n\n" + bigFunction("big", 11, 1)}))
+	r.Git("mv", "a.py", "core.py")
+	require.NoError(t, os.MkdirAll(filepath.Join(r.Dir, "lib"), 0o755))
+	r.Git("mv", "core.py", "lib/core.py")
+	h = append(h, r.Commit("rename and grow", map[string]string{
 		"lib/core.py": smallFunction + "\n\n" + bigFunction("big", 13, 8),
 		"broken.py":   "def broken(:\n",
 	}))
-	h = append(h, r.commit("drop broken", map[string]string{"broken.py": ""}))
+	h = append(h, r.Commit("drop broken", map[string]string{"broken.py": ""}))
 	return r, h
 }
 
@@ -93,10 +44,10 @@ func labels(tr *Trajectory) []string {
 
 func TestGitHistory(t *testing.T) {
 	r, h := history(t)
-	before := r.git("status", "--porcelain")
-	tr, err := Git(context.Background(), GitOptions{Repo: r.dir}, Options{Analysis: analysisOptions(t, r.dir)})
+	before := r.Git("status", "--porcelain")
+	tr, err := Git(context.Background(), GitOptions{Repo: r.Dir}, Options{Analysis: analysisOptions(t, r.Dir)})
 	require.NoError(t, err)
-	assert.Equal(t, before, r.git("status", "--porcelain"), "the work tree is left alone")
+	assert.Equal(t, before, r.Git("status", "--porcelain"), "the work tree is left alone")
 	assert.Equal(t, []string{"readme", "small", "docs", "big", "rename and grow", "drop broken"}, labels(tr))
 	for i, p := range tr.Points {
 		assert.Equal(t, h[i], p.Checkpoint.Commit)
@@ -125,8 +76,8 @@ func TestGitHistory(t *testing.T) {
 func TestGitOptions(t *testing.T) {
 	r, h := history(t)
 	run := func(g GitOptions) (*Trajectory, error) {
-		g.Repo = r.dir
-		return Git(context.Background(), g, Options{Analysis: analysisOptions(t, r.dir)})
+		g.Repo = r.Dir
+		return Git(context.Background(), g, Options{Analysis: analysisOptions(t, r.Dir)})
 	}
 	tests := []struct {
 		name string
@@ -158,10 +109,10 @@ func TestGitOptions(t *testing.T) {
 		opt     GitOptions
 		wantErr string
 	}{
-		{"an unknown revision is named", GitOptions{RevRange: "v9..HEAD"}, "--rev-range: unknown revision 'v9' in " + r.dir},
+		{"an unknown revision is named", GitOptions{RevRange: "v9..HEAD"}, "--rev-range: unknown revision 'v9' in " + r.Dir},
 		{"a half range is refused", GitOptions{RevRange: h[1] + ".."}, "expected A..B or a revision"},
 		{"a symmetric range is refused", GitOptions{RevRange: h[1] + "..." + h[2]}, "A...B is not a first-parent range"},
-		{"an empty range is an error", GitOptions{RevRange: h[2] + ".." + h[2]}, "no commits to measure in " + r.dir},
+		{"an empty range is an error", GitOptions{RevRange: h[2] + ".." + h[2]}, "no commits to measure in " + r.Dir},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := run(tt.opt)
@@ -184,15 +135,15 @@ func TestGitNotARepository(t *testing.T) {
 // TestGitFirstParent: a merged branch counts as its merge commit only,
 // with the branch's changes.
 func TestGitFirstParent(t *testing.T) {
-	r := newGitRepo(t)
-	r.commit("base", map[string]string{"a.py": smallFunction})
-	r.git("checkout", "-q", "-b", "feature")
-	r.commit("feature 1", map[string]string{"b.py": bigFunction("big", 11, 1)})
-	r.commit("feature 2", map[string]string{"b.py": bigFunction("big", 13, 8)})
-	r.git("checkout", "-q", "main")
-	r.commit("main docs", map[string]string{"README.md": "hi\n"})
-	r.git("merge", "-q", "--no-ff", "feature", "-m", "merge feature")
-	tr, err := Git(context.Background(), GitOptions{Repo: r.dir, OnlySourceCommits: true}, Options{Analysis: analysisOptions(t, r.dir)})
+	r := testkit.NewGitRepo(t)
+	r.Commit("base", map[string]string{"a.py": smallFunction})
+	r.Git("checkout", "-q", "-b", "feature")
+	r.Commit("feature 1", map[string]string{"b.py": bigFunction("big", 11, 1)})
+	r.Commit("feature 2", map[string]string{"b.py": bigFunction("big", 13, 8)})
+	r.Git("checkout", "-q", "main")
+	r.Commit("main docs", map[string]string{"README.md": "hi\n"})
+	r.Git("merge", "-q", "--no-ff", "feature", "-m", "merge feature")
+	tr, err := Git(context.Background(), GitOptions{Repo: r.Dir, OnlySourceCommits: true}, Options{Analysis: analysisOptions(t, r.Dir)})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"base", "merge feature"}, labels(tr))
 	assert.InDelta(t, 84.0/86, tr.Points[1].Metrics.Erosion, 1e-12)
@@ -202,15 +153,15 @@ func TestGitFirstParent(t *testing.T) {
 // analysed, with the commits that touch it, and the commit's own
 // configuration applies.
 func TestGitSubdirectory(t *testing.T) {
-	r := newGitRepo(t)
-	r.commit("app", map[string]string{"app/a.py": smallFunction, "tools/t.py": smallFunction})
-	r.commit("tools only", map[string]string{"tools/t.py": smallFunction + "\n\n" + bigFunction("big", 11, 1)})
-	r.commit("app grows", map[string]string{
+	r := testkit.NewGitRepo(t)
+	r.Commit("app", map[string]string{"app/a.py": smallFunction, "tools/t.py": smallFunction})
+	r.Commit("tools only", map[string]string{"tools/t.py": smallFunction + "\n\n" + bigFunction("big", 11, 1)})
+	r.Commit("app grows", map[string]string{
 		"app/a.py":           smallFunction + "\n\n" + bigFunction("big", 11, 1),
 		"app/gen/x.py":       bigFunction("huge", 20, 0),
 		"app/scb-check.toml": "exclude = [\"gen/**\"]\n",
 	})
-	sub := filepath.Join(r.dir, "app")
+	sub := filepath.Join(r.Dir, "app")
 	opt := analysisOptions(t, sub)
 	opt.Config = nil
 	tr, err := Git(context.Background(), GitOptions{Repo: sub}, Options{Analysis: opt})
@@ -225,12 +176,12 @@ func TestGitSubdirectory(t *testing.T) {
 // commit whose only source file has a syntax error and its fix: the first
 // two have no numbers (with the reason), the fix is measured.
 func TestGitEmptyAndBrokenCommits(t *testing.T) {
-	r := newGitRepo(t)
-	h0 := r.commit("empty", nil)
-	assert.Equal(t, "4b825dc642cb6eb9a060e54bf8d69288fbee4904", r.git("rev-parse", "HEAD^{tree}"), "the empty tree")
-	h1 := r.commit("broken", map[string]string{"a.py": "def small(x:\n    return x\n"})
-	r.commit("fixed", map[string]string{"a.py": smallFunction})
-	tr, err := Git(context.Background(), GitOptions{Repo: r.dir}, Options{Analysis: analysisOptions(t, r.dir)})
+	r := testkit.NewGitRepo(t)
+	h0 := r.Commit("empty", nil)
+	assert.Equal(t, "4b825dc642cb6eb9a060e54bf8d69288fbee4904", r.Git("rev-parse", "HEAD^{tree}"), "the empty tree")
+	h1 := r.Commit("broken", map[string]string{"a.py": "def small(x:\n    return x\n"})
+	r.Commit("fixed", map[string]string{"a.py": smallFunction})
+	tr, err := Git(context.Background(), GitOptions{Repo: r.Dir}, Options{Analysis: analysisOptions(t, r.Dir)})
 	require.NoError(t, err)
 	require.Len(t, tr.Points, 3)
 	assert.Equal(t, "no supported source files found at "+h0[:12], tr.Points[0].Err)

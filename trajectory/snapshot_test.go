@@ -14,13 +14,13 @@ import (
 // the git trajectory measures it.
 func TestMeasureCommit(t *testing.T) {
 	r, h := history(t)
-	r.git("tag", "v1", h[3])
-	opt := Options{Analysis: analysisOptions(t, r.dir)}
-	tr, err := Git(context.Background(), GitOptions{Repo: r.dir}, opt)
+	r.Git("tag", "v1", h[3])
+	opt := Options{Analysis: analysisOptions(t, r.Dir)}
+	tr, err := Git(context.Background(), GitOptions{Repo: r.Dir}, opt)
 	require.NoError(t, err)
 
 	for i, rev := range []string{"v1", h[3][:7], "main~2", "HEAD"} {
-		p, err := Measure(context.Background(), Snapshot{Label: "repo@" + rev, Path: r.dir, Rev: rev}, opt)
+		p, err := Measure(context.Background(), Snapshot{Label: "repo@" + rev, Path: r.Dir, Rev: rev}, opt)
 		require.NoError(t, err, rev)
 		want := tr.Points[3]
 		if i == 3 {
@@ -34,17 +34,17 @@ func TestMeasureCommit(t *testing.T) {
 		assert.Empty(t, p.Err, rev)
 	}
 	// h[3]: small and big (11 ifs) in a.py: erosion 60/62.
-	p, err := Measure(context.Background(), Snapshot{Path: r.dir, Rev: "v1"}, opt)
+	p, err := Measure(context.Background(), Snapshot{Path: r.Dir, Rev: "v1"}, opt)
 	require.NoError(t, err)
 	assert.InDelta(t, 60.0/62, p.Metrics.Erosion, 1e-12)
-	assert.Equal(t, r.dir+"@v1", p.Checkpoint.Label, "the label defaults to PATH@REV")
+	assert.Equal(t, r.Dir+"@v1", p.Checkpoint.Label, "the label defaults to PATH@REV")
 
 	// h[4] holds a file with a syntax error; it is skipped and listed.
-	p, err = Measure(context.Background(), Snapshot{Label: "x", Path: r.dir, Rev: h[4]}, opt)
+	p, err = Measure(context.Background(), Snapshot{Label: "x", Path: r.Dir, Rev: h[4]}, opt)
 	require.NoError(t, err)
 	assert.Equal(t, []Skipped{{Path: "broken.py", Reason: "failed to parse python source"}}, p.Skipped)
 	// h[0] holds a README only.
-	p, err = Measure(context.Background(), Snapshot{Label: "repo@first", Path: r.dir, Rev: h[0]}, opt)
+	p, err = Measure(context.Background(), Snapshot{Label: "repo@first", Path: r.Dir, Rev: h[0]}, opt)
 	require.NoError(t, err)
 	assert.Nil(t, p.Metrics)
 	assert.Equal(t, "no supported source files found at repo@first", p.Err)
@@ -55,22 +55,22 @@ func TestMeasureCommit(t *testing.T) {
 func TestMeasureProblems(t *testing.T) {
 	r, _ := history(t)
 	plain := t.TempDir()
-	opt := Options{Analysis: analysisOptions(t, r.dir)}
-	require.NoError(t, os.MkdirAll(filepath.Join(r.dir, "empty"), 0o755))
+	opt := Options{Analysis: analysisOptions(t, r.Dir)}
+	require.NoError(t, os.MkdirAll(filepath.Join(r.Dir, "empty"), 0o755))
 	tests := []struct {
 		name    string
 		snap    Snapshot
 		wantErr string
 	}{
 		{"a missing directory", Snapshot{Label: "gone", Path: filepath.Join(plain, "gone")}, "path does not exist: gone"},
-		{"an empty directory", Snapshot{Label: "e", Path: filepath.Join(r.dir, "empty")}, "no supported source files found at e"},
-		{"an unknown revision", Snapshot{Label: "r@v9", Path: r.dir, Rev: "v9"}, "unknown revision 'v9' in " + r.dir},
-		{"a revision that is no commit", Snapshot{Label: "r@tree", Path: r.dir, Rev: "HEAD^{tree}"}, "unknown revision 'HEAD^{tree}' in " + r.dir},
-		{"an option is no revision", Snapshot{Label: "r@opt", Path: r.dir, Rev: "--all"}, "unknown revision '--all' in " + r.dir},
+		{"an empty directory", Snapshot{Label: "e", Path: filepath.Join(r.Dir, "empty")}, "no supported source files found at e"},
+		{"an unknown revision", Snapshot{Label: "r@v9", Path: r.Dir, Rev: "v9"}, "unknown revision 'v9' in " + r.Dir},
+		{"a revision that is no commit", Snapshot{Label: "r@tree", Path: r.Dir, Rev: "HEAD^{tree}"}, "unknown revision 'HEAD^{tree}' in " + r.Dir},
+		{"an option is no revision", Snapshot{Label: "r@opt", Path: r.Dir, Rev: "--all"}, "unknown revision '--all' in " + r.Dir},
 		{"a directory that is no repository", Snapshot{Label: "p@HEAD", Path: plain, Rev: "HEAD"}, "not a git repository: " + plain},
 		{"a missing repository", Snapshot{Label: "p@HEAD", Path: filepath.Join(plain, "gone"), Rev: "HEAD"},
 			"path does not exist: " + filepath.Join(plain, "gone")},
-		{"a directory missing at that commit", Snapshot{Label: "lib@first", Path: filepath.Join(r.dir, "lib"), Rev: "HEAD~5"},
+		{"a directory missing at that commit", Snapshot{Label: "lib@first", Path: filepath.Join(r.Dir, "lib"), Rev: "HEAD~5"},
 			"lib does not exist at lib@first"},
 	}
 	for _, tt := range tests {
@@ -83,7 +83,7 @@ func TestMeasureProblems(t *testing.T) {
 		})
 	}
 
-	_, err := Measure(context.Background(), Snapshot{Path: r.dir, Rev: "HEAD", Git: filepath.Join(plain, "no-git")}, opt)
+	_, err := Measure(context.Background(), Snapshot{Path: r.Dir, Rev: "HEAD", Git: filepath.Join(plain, "no-git")}, opt)
 	require.Error(t, err, "a missing git stops the run")
 	assert.Contains(t, err.Error(), "no-git")
 }
@@ -92,8 +92,8 @@ func TestMeasureProblems(t *testing.T) {
 // alone at the commit named.
 func TestMeasureSubdirectory(t *testing.T) {
 	r, _ := history(t)
-	p, err := Measure(context.Background(), Snapshot{Label: "lib", Path: filepath.Join(r.dir, "lib"), Rev: "HEAD"},
-		Options{Analysis: analysisOptions(t, r.dir)})
+	p, err := Measure(context.Background(), Snapshot{Label: "lib", Path: filepath.Join(r.Dir, "lib"), Rev: "HEAD"},
+		Options{Analysis: analysisOptions(t, r.Dir)})
 	require.NoError(t, err)
 	require.NotNil(t, p.Metrics)
 	// lib/core.py: small (mass 2) and big with 13 ifs (mass 84).

@@ -1,0 +1,170 @@
+package batch
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/scbcheck/scbcheck/trajectory"
+)
+
+// Statuses of an output line.
+const (
+	StatusOK    = "ok"
+	StatusError = "error"
+)
+
+// Output is where a batch's lines go: a stream, or a file that may
+// already hold lines of an earlier run.
+type Output struct {
+	w io.Writer
+	f *os.File
+	// done maps the snapshots the output already holds to their status.
+	done map[string]string
+	// Dropped is the size in bytes of an incomplete last line, left by a
+	// run that was killed while writing it, that OpenOutput removed.
+	Dropped int
+}
+
+// NewOutput writes lines to w, a stream that holds none yet.
+func NewOutput(w io.Writer) *Output {
+	return &Output{w: w, done: map[string]string{}}
+}
+
+// OpenOutput opens the file at path for appending, creating it if needed,
+// and reads the lines it holds: their snapshots are not measured again.
+// Text after the last newline is a line cut short by a killed run: it is
+// removed from the file (Dropped says how much). A complete line that is
+// not a line of this command is an error naming the line, and the file is
+// left untouched.
+func OpenOutput(path string) (*Output, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("output %s: %w", path, err)
+	}
+	o := &Output{w: f, f: f, done: map[string]string{}}
+	complete, err := o.read(path, f)
+	if err == nil {
+		var info os.FileInfo
+		if info, err = f.Stat(); err == nil && info.Size() > complete {
+			o.Dropped = int(info.Size() - complete)
+			err = f.Truncate(complete)
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return o, nil
+}
+
+// read reads the lines of an existing output and returns the length of
+// its complete lines.
+func (o *Output) read(path string, r io.Reader) (int64, error) {
+	br := bufio.NewReader(r)
+	var complete int64
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if err == io.EOF {
+			return complete, nil
+		}
+		if err != nil {
+			return 0, fmt.Errorf("output %s: %w", path, err)
+		}
+		complete += int64(len(line))
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var l struct {
+			Snapshot *string `json:"snapshot"`
+			Status   string  `json:"status"`
+		}
+		if err := json.Unmarshal(line, &l); err != nil || l.Snapshot == nil || (l.Status != StatusOK && l.Status != StatusError) {
+			return 0, fmt.Errorf("%s:%d: not a line of scb-check batch (a JSON object with snapshot and status ok or error); "+
+				"give each run its own output file", path, n)
+		}
+		if _, seen := o.done[*l.Snapshot]; !seen {
+			o.done[*l.Snapshot] = l.Status
+		}
+	}
+}
+
+// write appends one line, in one write; a file is synced so that a line
+// reported written survives a crash of the machine.
+func (o *Output) write(line []byte) error {
+	if _, err := o.w.Write(line); err != nil {
+		return err
+	}
+	if o.f != nil {
+		return o.f.Sync()
+	}
+	return nil
+}
+
+// Close closes the output file (nothing for a stream).
+func (o *Output) Close() error {
+	if o.f == nil {
+		return nil
+	}
+	return o.f.Close()
+}
+
+// lineHead is the start of an output line; the snapshot's `check
+// --report` keys follow it on a measured snapshot.
+type lineHead struct {
+	Snapshot string `json:"snapshot"`
+	Index    int    `json:"index"`
+	Status   string `json:"status"`
+	Commit   string `json:"commit,omitempty"`
+	Time     string `json:"time,omitempty"`
+	Subject  string `json:"subject,omitempty"`
+	// Error is set on error lines only.
+	Error   *string       `json:"error,omitempty"`
+	Skipped []skippedFile `json:"skipped"`
+}
+
+type skippedFile struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+// encodeLine is the output line of a measured entry: the head, then the
+// keys of the `check --report` object byte for byte, and a newline.
+func encodeLine(e Entry, p trajectory.Point) ([]byte, error) {
+	h := lineHead{Snapshot: e.Text, Index: e.Index, Status: StatusOK, Commit: p.Checkpoint.Commit,
+		Time: p.Checkpoint.Time, Subject: p.Checkpoint.Subject, Skipped: []skippedFile{}}
+	if p.Report == nil {
+		msg := p.Err
+		if msg == "" {
+			msg = "no report"
+		}
+		h.Status, h.Error = StatusError, &msg
+	}
+	for _, s := range p.Skipped {
+		h.Skipped = append(h.Skipped, skippedFile{Path: s.Path, Reason: s.Reason})
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(h); err != nil {
+		return nil, err
+	}
+	line := bytes.TrimSuffix(b.Bytes(), []byte("}\n"))
+	if p.Report == nil {
+		return append(line, "}\n"...), nil
+	}
+	report := bytes.TrimSpace(p.Report)
+	if len(report) < 2 || report[0] != '{' {
+		return nil, errors.New("the report is not a JSON object")
+	}
+	line = append(line, ',')
+	if len(report) == 2 {
+		line = line[:len(line)-1]
+	}
+	line = append(line, report[1:]...)
+	return append(line, '\n'), nil
+}

@@ -1,0 +1,114 @@
+package batch
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/scbcheck/scbcheck/trajectory"
+)
+
+// Options configures a batch run.
+type Options struct {
+	// Measure is the analysis of every snapshot (see trajectory.Measure).
+	Measure trajectory.Options
+	// CommitsOwnConfig analyses each commit with the configuration it
+	// holds, as `check` run at its root would, rather than with
+	// Measure.Analysis.Config (which directories use).
+	CommitsOwnConfig bool
+	// Shard is the part of the manifest to measure; the zero Shard is all
+	// of it.
+	Shard Shard
+	// Git is the git executable; "git" (on PATH) when empty.
+	Git string
+	// Progress, when set, is called before each snapshot is measured, with
+	// its position among those to measure in this run and their number.
+	Progress func(i, n int, e Entry)
+}
+
+// Result counts what a run did with the entries of its shard.
+type Result struct {
+	// Entries is the number of entries of the shard.
+	Entries int
+	// Resumed is how many of them the output already held.
+	Resumed int
+	// Measured is how many were measured and written by this run.
+	Measured int
+	// Errors is how many of the shard's entries have an error line in the
+	// output, written by this run or an earlier one.
+	Errors int
+	// Foreign is the number of snapshots the output held that are no
+	// entry of this shard (another shard's, or of another manifest).
+	Foreign int
+}
+
+// Run measures the shard's entries that the output does not hold yet, in
+// manifest order, and appends one line for each. A snapshot that cannot
+// be measured is an error line and the run goes on; a failure that would
+// hit every snapshot (see trajectory.Measure) stops it with the lines
+// written so far kept, so that running again resumes.
+func Run(ctx context.Context, m *Manifest, out *Output, opt Options) (Result, error) {
+	var res Result
+	var todo []Entry
+	own := map[string]bool{}
+	for _, e := range m.Entries {
+		if !opt.Shard.Owns(e.Index) {
+			continue
+		}
+		res.Entries++
+		own[e.Text] = true
+		status, done := out.done[e.Text]
+		switch {
+		case !done:
+			todo = append(todo, e)
+		case status == StatusError:
+			res.Resumed++
+			res.Errors++
+		default:
+			res.Resumed++
+		}
+	}
+	for key := range out.done {
+		if !own[key] {
+			res.Foreign++
+		}
+	}
+	for i, e := range todo {
+		if opt.Progress != nil {
+			opt.Progress(i, len(todo), e)
+		}
+		line, failed, err := measureEntry(ctx, m, e, opt)
+		if err != nil {
+			return res, fmt.Errorf("%s:%d: %s: %w", m.Name, e.Line, e.Text, err)
+		}
+		if err := out.write(line); err != nil {
+			return res, fmt.Errorf("writing the line of %s: %w", e.Text, err)
+		}
+		out.done[e.Text] = StatusOK
+		res.Measured++
+		if failed {
+			out.done[e.Text] = StatusError
+			res.Errors++
+		}
+	}
+	return res, nil
+}
+
+// measureEntry measures one entry and returns its line and whether it is
+// an error line.
+func measureEntry(ctx context.Context, m *Manifest, e Entry, opt Options) ([]byte, bool, error) {
+	snap, err := m.snapshot(e, opt.Git)
+	var p trajectory.Point
+	if err != nil {
+		p = trajectory.Point{Checkpoint: trajectory.Checkpoint{Label: e.Text}, Err: err.Error()}
+	} else {
+		mo := opt.Measure
+		if snap.Rev != "" && opt.CommitsOwnConfig {
+			mo.Analysis.Config = nil
+		}
+		if p, err = trajectory.Measure(ctx, snap, mo); err != nil {
+			return nil, false, err
+		}
+	}
+	line, err := encodeLine(e, p)
+	return line, p.Report == nil, err
+}
