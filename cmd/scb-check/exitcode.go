@@ -3,7 +3,7 @@ package main
 // Exit codes, the one place they are decided.
 const (
 	exitClean    = 0 // the check finished with no findings; help; version
-	exitFindings = 1 // the check finished and found something, or a gate failed
+	exitFindings = 1 // the check found something or a gate failed; a batch has error lines
 	exitError    = 2 // usage, input, configuration or analysis error
 )
 

@@ -28,6 +28,7 @@ Commands:
   rule   Print a rule of the catalog by id
   rules  List the rules of the catalog: id, language, severity, category and source
   trajectory  Measure a sequence of checkpoints or a git history, with deltas and slopes
+  batch  Measure many snapshots listed in a manifest, one JSON line each (resumable, shardable)
 
 Options:
   -h, --help     Print help
@@ -107,6 +108,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runDir(args[1:], stdout, stderr)
 	case "trajectory":
 		return runTrajectory(args[1:], stdout, stderr)
+	case "batch":
+		return runBatch(args[1:], os.Stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "error: unrecognized subcommand '%s'\n\nUsage: scb-check <COMMAND>\n\nFor more information, try '--help'.\n", args[0])
 	return exitError
@@ -149,16 +152,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
-	opt := scbcheck.Options{
-		Path: a.path, Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
-		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout,
-		ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
-		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
-	}
-	opt.Catalog = cat
-	if !a.disableSG {
-		opt.AstGrep = locateAstGrep(a.astGrep)
-	}
+	opt := analysisOptions(a, cfg, cwd, cat)
+	opt.Path = a.path
 	r, err := scbcheck.Analyze(context.Background(), opt)
 	if r != nil {
 		logFiles(stderr, r, a)

@@ -7,11 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
-	"strings"
 
-	"github.com/scbcheck/scbcheck"
-	"github.com/scbcheck/scbcheck/config"
-	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/trajectory"
 )
 
@@ -41,15 +37,7 @@ Options:
       --report                     Same as --output-format json
       --chart <FILE>               Also draw erosion, verbosity, cog_erosion and dir against the
                                    checkpoint index as an SVG file
-      --include-all                Also walk git-ignored files (and keep every finding)
-      --disable-sg                 Run no ast-grep rules
-      --ast-grep <PATH>            The ast-grep executable
-      --ast-grep-timeout <DURATION>  Give up on ast-grep after this long [default: 10m]
-      --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
-      --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
-      --languages <LANGUAGES>      Also analyse these languages (comma-separated, or all)
-      --rules <FILE>               Also load this ast-grep rule file (repeatable)
-      --config <CONFIG>            Use this configuration file for every checkpoint (without it,
+` + analysisHelp + `      --config <CONFIG>            Use this configuration file for every checkpoint (without it,
                                    directories use the one discovered from the working directory,
                                    commits the one each commit holds)
       --mcf-file <FILE>            Externally judged MCF scores (JSON); adds mcf and if50
@@ -92,84 +80,23 @@ var checkOnlyFlags = map[string]bool{
 	"--max-erosion-increase": true, "--max-verbosity-increase": true,
 }
 
+// trajectoryOptions are trajectory's options besides check's.
+var trajectoryOptions = ownOptions{
+	command: "trajectory",
+	values:  trajectoryValueFlags,
+	flags:   map[string]bool{"--only-source-commits": true, "--report": true},
+	refused: checkOnlyFlags,
+}
+
 // parseTrajectory takes trajectory's own options and the checkpoints out
 // of args and leaves the analysis options to parseCheck.
 func parseTrajectory(args []string) (*trajectoryArgs, error) {
 	t := &trajectoryArgs{format: formatHuman}
-	var rest []string
-	for i := 0; i < len(args); i++ {
-		arg := args[i]
-		if arg == "--" {
-			t.paths = append(t.paths, args[i+1:]...)
-			break
-		}
-		if !strings.HasPrefix(arg, "-") || arg == "-" {
-			t.paths = append(t.paths, arg)
-			continue
-		}
-		name, value, hasValue := strings.Cut(arg, "=")
-		if checkOnlyFlags[name] {
-			return nil, usagef("error: '%s' is an option of check, not of trajectory", name)
-		}
-		if metavar, ok := trajectoryValueFlags[name]; ok {
-			if !hasValue {
-				if i+1 >= len(args) {
-					return nil, usagef("error: a value is required for '%s %s' but none was supplied", name, metavar)
-				}
-				i++
-				value = args[i]
-			}
-			switch name {
-			case "--git":
-				t.git, t.gitSet = value, true
-			case "--rev-range":
-				if value == "" {
-					return nil, usagef("error: invalid value '' for '--rev-range <RANGE>': expected A..B or a revision")
-				}
-				t.revRange = value
-			case "--max-commits":
-				n, err := strconv.Atoi(value)
-				if err != nil || n < 1 {
-					return nil, usagef("error: invalid value '%s' for '--max-commits <N>': expected a whole number >= 1", value)
-				}
-				t.maxCommits = n
-			case "--chart":
-				t.chart = value
-			case "--output-format":
-				switch value {
-				case formatHuman, formatJSON, formatCSV:
-					t.format = value
-				default:
-					return nil, usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>' of trajectory\n  [possible values: human, json, csv]", value)
-				}
-			}
-			continue
-		}
-		switch name {
-		case "--only-source-commits":
-			if hasValue {
-				return nil, usagef("error: unexpected value '%s' for '%s' found; no more were expected", value, name)
-			}
-			t.onlySource = true
-			continue
-		case "--report":
-			if hasValue {
-				return nil, usagef("error: unexpected value '%s' for '%s' found; no more were expected", value, name)
-			}
-			t.format = formatJSON
-			continue
-		}
-		rest = append(rest, arg)
-		if _, ok := valueFlags[name]; ok && !hasValue && i+1 < len(args) {
-			i++
-			rest = append(rest, args[i])
-		}
-	}
-	// parseCheck wants exactly one path; the checkpoints are ours.
-	a, err := parseCheck(append(rest, "--", "."))
+	paths, a, err := trajectoryOptions.split(args, t.set)
 	if err != nil {
 		return nil, err
 	}
+	t.paths = paths
 	t.check = a
 	if a.help {
 		return t, nil
@@ -191,6 +118,39 @@ func parseTrajectory(args []string) (*trajectoryArgs, error) {
 	return t, nil
 }
 
+// set records one of trajectory's own options.
+func (t *trajectoryArgs) set(name, value string) error {
+	switch name {
+	case "--git":
+		t.git, t.gitSet = value, true
+	case "--rev-range":
+		if value == "" {
+			return usagef("error: invalid value '' for '--rev-range <RANGE>': expected A..B or a revision")
+		}
+		t.revRange = value
+	case "--max-commits":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 {
+			return usagef("error: invalid value '%s' for '--max-commits <N>': expected a whole number >= 1", value)
+		}
+		t.maxCommits = n
+	case "--chart":
+		t.chart = value
+	case "--output-format":
+		switch value {
+		case formatHuman, formatJSON, formatCSV:
+			t.format = value
+		default:
+			return usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>' of trajectory\n  [possible values: human, json, csv]", value)
+		}
+	case "--only-source-commits":
+		t.onlySource = true
+	case "--report":
+		t.format = formatJSON
+	}
+	return nil
+}
+
 // formatCSV is trajectory's CSV output.
 const formatCSV = "csv"
 
@@ -205,34 +165,14 @@ func runTrajectory(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, trajectoryHelp)
 		return exitClean
 	}
-	cwd, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintf(stderr, "failed to determine current directory: %v\n", err)
-		return exitError
-	}
 	// Directories use the configuration check would use from here; commits
 	// their own unless --config names one.
-	var cfg *config.Config
-	if !t.gitSet || a.configPath != "" {
-		if cfg, err = config.Load(cwd, a.configPath); err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitError
-		}
-	}
-	extra := append(extraRuleFiles(), a.rules...)
-	cat, err := rules.LoadCatalog(extra)
+	analysis, err := setupAnalysis(a, !t.gitSet || a.configPath != "")
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError
 	}
-	opt := trajectory.Options{Analysis: scbcheck.Options{
-		Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
-		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout, ExtraRuleFiles: extra, MCFFile: a.mcfFile,
-		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages, Catalog: cat,
-	}}
-	if !a.disableSG {
-		opt.Analysis.AstGrep = locateAstGrep(a.astGrep)
-	}
+	opt := trajectory.Options{Analysis: analysis}
 	if a.verbose >= 1 {
 		opt.Progress = func(i, n int, cp trajectory.Checkpoint) {
 			fmt.Fprintf(stderr, "info checkpoint %d/%d %s\n", i+1, n, cp.Label)

@@ -35,28 +35,7 @@ func decodeTrajectory(t *testing.T, out string) trajectoryDoc {
 // `check --report` run prints for its checkpoint, ast-grep rules included,
 // and the output does not depend on -j.
 func TestTrajectoryEqualsCheck(t *testing.T) {
-	work, err := filepath.EvalSymlinks(t.TempDir())
-	require.NoError(t, err)
-	for _, d := range []string{"example", "example_slop"} {
-		src := filepath.Join("..", "..", "testdata", d)
-		entries, err := os.ReadDir(src)
-		require.NoError(t, err)
-		for _, e := range entries {
-			data, err := os.ReadFile(filepath.Join(src, e.Name()))
-			require.NoError(t, err)
-			require.NoError(t, os.MkdirAll(filepath.Join(work, d), 0o755))
-			require.NoError(t, os.WriteFile(filepath.Join(work, d, e.Name()), data, 0o644))
-		}
-	}
-	// Both together: clones across files, structural rules and erosion.
-	require.NoError(t, os.MkdirAll(filepath.Join(work, "both"), 0o755))
-	for _, p := range []string{"example/shapes.py", "example_slop/slop.py"} {
-		data, err := os.ReadFile(filepath.Join(work, p))
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(work, "both", filepath.Base(p)), data, 0o644))
-	}
-	dirs := []string{"example", "example_slop", "both"}
-
+	work, dirs := exampleCheckpoints(t)
 	got := runBinary(t, work, append([]string{"trajectory", "--report", "-j", "1"}, dirs...), nil)
 	require.Equal(t, "0\n", got[secExit], got[secStderr])
 	doc := decodeTrajectory(t, got[secStdout])
@@ -74,6 +53,33 @@ func TestTrajectoryEqualsCheck(t *testing.T) {
 		two := runBinary(t, work, append([]string{"trajectory", "--output-format", format, "-j2"}, dirs...), nil)
 		assert.Equal(t, one, two, "%s output does not depend on -j", format)
 	}
+}
+
+// exampleCheckpoints copies the example fixtures into a work directory as
+// three checkpoints: example, example_slop and both together (clones
+// across files, structural rules and erosion).
+func exampleCheckpoints(t *testing.T) (string, []string) {
+	t.Helper()
+	work, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	for _, d := range []string{"example", "example_slop"} {
+		src := filepath.Join("..", "..", "testdata", d)
+		entries, err := os.ReadDir(src)
+		require.NoError(t, err)
+		for _, e := range entries {
+			data, err := os.ReadFile(filepath.Join(src, e.Name()))
+			require.NoError(t, err)
+			require.NoError(t, os.MkdirAll(filepath.Join(work, d), 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(work, d, e.Name()), data, 0o644))
+		}
+	}
+	require.NoError(t, os.MkdirAll(filepath.Join(work, "both"), 0o755))
+	for _, p := range []string{"example/shapes.py", "example_slop/slop.py"} {
+		data, err := os.ReadFile(filepath.Join(work, p))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(work, "both", filepath.Base(p)), data, 0o644))
+	}
+	return work, []string{"example", "example_slop", "both"}
 }
 
 func TestParseTrajectory(t *testing.T) {

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/scbcheck/scbcheck/batch"
+	"github.com/scbcheck/scbcheck/trajectory"
+)
+
+const batchHelp = `Measure many snapshots, one JSON line each; resumable, and shardable over many machines
+
+Each snapshot is analysed as 'scb-check check --report' would analyse it,
+and gets one line: {"snapshot": the entry as written, "index": its position
+among the entries (from 0), "status": "ok" or "error", "commit", "time" and
+"subject" for a commit, "skipped": the files left out, then the keys of the
+check report, or "error": why the snapshot has no numbers}.
+
+Usage: scb-check batch [OPTIONS] <MANIFEST>
+
+Arguments:
+  <MANIFEST>  One snapshot per line ('-' reads standard input): a directory or file, or
+              REPO@REV, a commit of a git repository named by any revision git understands.
+              Blank lines and lines starting with '#' are ignored. Relative paths are relative
+              to the manifest's directory (to the working directory for '-')
+
+Options:
+      --output <FILE>              Append the lines to FILE, skipping the snapshots it already
+                                   holds: run the same command again to resume [default: stdout]
+      --shard <I/N>                Measure only entry k with k mod N = I, shards numbered from 0
+                                   (I is $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)
+      --exit-zero                  Exit 0 when every snapshot has its line, error lines included
+` + analysisHelp + `      --config <CONFIG>            Use this configuration file for every snapshot (without it,
+                                   directories use the one discovered from the working directory,
+                                   commits the one each commit holds)
+  -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
+  -v, --verbosity...               Log progress to stderr
+  -h, --help                       Print help
+
+A snapshot that cannot be measured (a missing path, an unknown revision, no
+source file, none that parses) gets an error line and the batch goes on.
+
+Exit status: 0 when every snapshot of the shard has an ok line, 1 when some
+have error lines (0 with --exit-zero), 2 on an error: usage, the manifest,
+the output file, or a failure that would hit every snapshot (ast-grep or git
+missing). The lines written before an error or an interruption are kept.
+`
+
+// batchArgs are the parsed arguments of `scb-check batch`.
+type batchArgs struct {
+	check    *checkArgs
+	manifest string
+	output   string
+	shard    batch.Shard
+	exitZero bool
+}
+
+// batchOptions are batch's options besides check's.
+var batchOptions = ownOptions{
+	command: "batch",
+	values:  map[string]string{"--output": "<FILE>", "--shard": "<I/N>"},
+	flags:   map[string]bool{"--exit-zero": true},
+	refused: batchRefused,
+}
+
+// batchRefused are check's options that mean nothing for a batch: its
+// output is always JSON lines, and MCF scores judge a single snapshot.
+var batchRefused = func() map[string]bool {
+	m := map[string]bool{"--report": true, "--output-format": true, "--mcf-file": true}
+	for k := range checkOnlyFlags {
+		if k != "--exit-zero" {
+			m[k] = true
+		}
+	}
+	return m
+}()
+
+// set records one of batch's own options.
+func (b *batchArgs) set(name, value string) error {
+	switch name {
+	case "--output":
+		if value == "" {
+			return usagef("error: invalid value '' for '--output <FILE>': expected a file")
+		}
+		b.output = value
+	case "--shard":
+		s, err := batch.ParseShard(value)
+		if err != nil {
+			return usagef("error: invalid value '%s' for '--shard <I/N>': %v", value, err)
+		}
+		b.shard = s
+	case "--exit-zero":
+		b.exitZero = true
+	}
+	return nil
+}
+
+func parseBatch(args []string) (*batchArgs, error) {
+	b := &batchArgs{}
+	positional, a, err := batchOptions.split(args, b.set)
+	if err != nil {
+		return nil, err
+	}
+	b.check = a
+	if a.help {
+		return b, nil
+	}
+	switch len(positional) {
+	case 0:
+		return nil, usagef("error: the following required arguments were not provided:\n  <MANIFEST>\n\nUsage: scb-check batch [OPTIONS] <MANIFEST>")
+	case 1:
+		b.manifest = positional[0]
+	default:
+		return nil, usagef("error: unexpected argument '%s' found", positional[1])
+	}
+	return b, nil
+}
+
+func runBatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	b, err := parseBatch(args)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	a := b.check
+	if a.help {
+		fmt.Fprint(stdout, batchHelp)
+		return exitClean
+	}
+	analysis, err := setupAnalysis(a, true)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	var m *batch.Manifest
+	if b.manifest == "-" {
+		m, err = batch.ParseManifest(stdin, "stdin", analysis.WorkDir)
+	} else {
+		m, err = batch.ReadManifest(b.manifest)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	opt := batch.Options{
+		Measure:          trajectory.Options{Analysis: analysis},
+		CommitsOwnConfig: a.configPath == "",
+		Shard:            b.shard,
+	}
+	if a.verbose >= 1 {
+		opt.Progress = func(i, n int, e batch.Entry) {
+			fmt.Fprintf(stderr, "info snapshot %d/%d %s (line %d)\n", i+1, n, e.Text, e.Line)
+		}
+	}
+	out := batch.NewOutput(stdout)
+	outName := "stdout"
+	if b.output != "" {
+		if out, err = batch.OpenOutput(b.output); err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError
+		}
+		outName = b.output
+		if out.Dropped > 0 {
+			fmt.Fprintf(stderr, "warning: %s: dropped an incomplete last line (%d bytes) left by an interrupted run\n", b.output, out.Dropped)
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, runErr := batch.Run(ctx, m, out, opt)
+	if err := out.Close(); err != nil && runErr == nil {
+		runErr = err
+	}
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		fmt.Fprintln(stderr, runErr)
+	}
+	if res.Foreign > 0 {
+		fmt.Fprintf(stderr, "warning: %s holds %d lines of snapshots that are not in shard %s of %s (kept, not measured)\n",
+			outName, res.Foreign, b.shard, m.Name)
+	}
+	fmt.Fprintf(stderr, "batch manifest=%s shard=%s snapshots=%d resumed=%d measured=%d errors=%d output=%s\n",
+		m.Name, b.shard, res.Entries, res.Resumed, res.Measured, res.Errors, outName)
+	if runErr != nil {
+		if errors.Is(runErr, context.Canceled) {
+			fmt.Fprintln(stderr, "interrupted; run the same command again to resume")
+		}
+		return exitError
+	}
+	if res.Errors > 0 && !b.exitZero {
+		return exitFindings
+	}
+	return exitClean
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/rules"
+)
+
+// analysisHelp lists check's analysis options that trajectory and batch
+// apply to every snapshot.
+const analysisHelp = `      --include-all                Also walk git-ignored files (and keep every finding)
+      --disable-sg                 Run no ast-grep rules
+      --ast-grep <PATH>            The ast-grep executable
+      --ast-grep-timeout <DURATION>  Give up on ast-grep after this long [default: 10m]
+      --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
+      --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
+      --languages <LANGUAGES>      Also analyse these languages (comma-separated, or all)
+      --rules <FILE>               Also load this ast-grep rule file (repeatable)
+      --catalog <PATH>             Replace the bundled ast-grep rules with the rules of this file or
+                                   directory (repeatable; else $SCB_CHECK_SLOP_RULES)
+`
+
+// ownOptions are the options a command adds to check's analysis options
+// (trajectory, batch).
+type ownOptions struct {
+	// command names the command in messages.
+	command string
+	// values are the options taking a value, with their value names.
+	values map[string]string
+	// flags are the options taking none.
+	flags map[string]bool
+	// refused are check's options that mean nothing for the command.
+	refused map[string]bool
+}
+
+// split takes the command's own options and its positional arguments out
+// of args and parses the rest as check's options. Each own option is
+// passed to set with its value ("" for a flag), in the order given.
+func (o ownOptions) split(args []string, set func(name, value string) error) ([]string, *checkArgs, error) {
+	var positional, rest []string
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		if arg == "--" {
+			positional = append(positional, args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(arg, "-") || arg == "-" {
+			positional = append(positional, arg)
+			continue
+		}
+		name, value, hasValue := strings.Cut(arg, "=")
+		if o.refused[name] {
+			return nil, nil, usagef("error: '%s' is an option of check, not of %s", name, o.command)
+		}
+		if metavar, ok := o.values[name]; ok {
+			if !hasValue {
+				if i+1 >= len(args) {
+					return nil, nil, usagef("error: a value is required for '%s %s' but none was supplied", name, metavar)
+				}
+				i++
+				value = args[i]
+			}
+			if err := set(name, value); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		if o.flags[name] {
+			if hasValue {
+				return nil, nil, usagef("error: unexpected value '%s' for '%s' found; no more were expected", value, name)
+			}
+			if err := set(name, ""); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		rest = append(rest, arg)
+		if _, ok := valueFlags[name]; ok && !hasValue && i+1 < len(args) {
+			i++
+			rest = append(rest, args[i])
+		}
+	}
+	// parseCheck wants exactly one path; the positional arguments are the
+	// command's.
+	a, err := parseCheck(append(rest, "--", "."))
+	if err != nil {
+		return nil, nil, err
+	}
+	return positional, a, nil
+}
+
+// analysisOptions are the analysis settings of check's options, for every
+// snapshot a command measures (Path is left for the command to set).
+func analysisOptions(a *checkArgs, cfg *config.Config, cwd string, cat *rules.Catalog) scbcheck.Options {
+	opt := scbcheck.Options{
+		Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
+		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout,
+		ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
+		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
+		Catalog: cat,
+	}
+	if !a.disableSG {
+		opt.AstGrep = locateAstGrep(a.astGrep)
+	}
+	return opt
+}
+
+// setupAnalysis prepares the analysis of the snapshots of trajectory and
+// batch: the working directory, the configuration found from it (only
+// when withConfig: else each commit's own is used), the rule catalog and
+// check's other analysis options.
+func setupAnalysis(a *checkArgs, withConfig bool) (scbcheck.Options, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return scbcheck.Options{}, fmt.Errorf("failed to determine current directory: %w", err)
+	}
+	var cfg *config.Config
+	if withConfig {
+		if cfg, err = config.Load(cwd, a.configPath); err != nil {
+			return scbcheck.Options{}, err
+		}
+	}
+	cat, err := loadCatalog(a.catalog, a.rules)
+	if err != nil {
+		return scbcheck.Options{}, err
+	}
+	return analysisOptions(a, cfg, cwd, cat), nil
+}
