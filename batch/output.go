@@ -153,18 +153,17 @@ func encodeLine(e Entry, p trajectory.Point) ([]byte, error) {
 	if err := enc.Encode(h); err != nil {
 		return nil, err
 	}
-	line := bytes.TrimSuffix(b.Bytes(), []byte("}\n"))
+	head := bytes.TrimSuffix(b.Bytes(), []byte("}\n"))
 	if p.Report == nil {
-		return append(line, "}\n"...), nil
+		return append(head, "}\n"...), nil
 	}
 	report := bytes.TrimSpace(p.Report)
 	if len(report) < 2 || report[0] != '{' {
 		return nil, errors.New("the report is not a JSON object")
 	}
-	line = append(line, ',')
-	if len(report) == 2 {
-		line = line[:len(line)-1]
+	if keys := report[1:]; len(bytes.TrimSpace(keys)) > 1 {
+		// The report's keys follow the head's: `,"verbosity":...}`.
+		return append(append(append(head, ','), keys...), '\n'), nil
 	}
-	line = append(line, report[1:]...)
-	return append(line, '\n'), nil
+	return append(head, "}\n"...), nil
 }

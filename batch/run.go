@@ -83,8 +83,8 @@ func Run(ctx context.Context, m *Manifest, out *Output, opt Options) (Result, er
 		if err := out.write(line); err != nil {
 			return res, fmt.Errorf("writing the line of %s: %w", e.Text, err)
 		}
-		out.done[e.Text] = StatusOK
 		res.Measured++
+		out.done[e.Text] = StatusOK
 		if failed {
 			out.done[e.Text] = StatusError
 			res.Errors++
