@@ -13,6 +13,7 @@ var C = register(&Spec{
 	Rank:            6,
 	Extensions:      []string{"c", "h"},
 	AstGrepLanguage: "c",
+	RuleIDPrefix:    "c-",
 	Grammar:         func() unsafe.Pointer { return tsc.Language() },
 	GrammarModule:   "github.com/tree-sitter/tree-sitter-c",
 	FieldParents: []string{

@@ -13,6 +13,7 @@ var Cpp = register(&Spec{
 	Rank:            7,
 	Extensions:      []string{"cc", "cpp", "cxx", "hpp", "hh", "hxx"},
 	AstGrepLanguage: "cpp",
+	RuleIDPrefix:    "cpp-",
 	AstGrepAliases:  []string{"c++", "cc", "cxx"},
 	Grammar:         func() unsafe.Pointer { return tscpp.Language() },
 	GrammarModule:   "github.com/tree-sitter/tree-sitter-cpp",

@@ -16,6 +16,7 @@ var Golang = register(&Spec{
 	Rank:            2,
 	Extensions:      []string{"go"},
 	AstGrepLanguage: "go",
+	RuleIDPrefix:    "go-",
 	AstGrepAliases:  []string{"golang"},
 	Grammar:         func() unsafe.Pointer { return tsgo.Language() },
 	GrammarModule:   "github.com/tree-sitter/tree-sitter-go",

@@ -13,6 +13,7 @@ var Java = register(&Spec{
 	Rank:            8,
 	Extensions:      []string{"java"},
 	AstGrepLanguage: "java",
+	RuleIDPrefix:    "java-",
 	Grammar:         func() unsafe.Pointer { return tsjava.Language() },
 	GrammarModule:   "github.com/tree-sitter/tree-sitter-java",
 	FieldParents: []string{

@@ -13,6 +13,7 @@ var JavaScript = register(&Spec{
 	Rank:            3,
 	Extensions:      []string{"js", "mjs", "cjs", "jsx"},
 	AstGrepLanguage: "javascript",
+	RuleIDPrefix:    "js-",
 	AstGrepAliases:  []string{"js", "jsx"},
 	Grammar:         func() unsafe.Pointer { return tsjavascript.Language() },
 	GrammarModule:   "github.com/tree-sitter/tree-sitter-javascript",

@@ -230,6 +230,18 @@ type Spec struct {
 	// on (Rust: the reference runs no rule on Rust files).
 	AstGrepLanguage string
 	AstGrepAliases  []string
+	// RuleIDPrefix starts the id of every bundled rule of the language
+	// ("go-"); empty when its ids need none (Python's are the reference's).
+	RuleIDPrefix string
+	// SharesRulesOf names the language (its Name) whose bundled rules also
+	// run on this language's files, because every construct they match is
+	// also written the same way here (TypeScript's grammar extends
+	// JavaScript's). The catalog derives a copy of each such rule, shared
+	// ones included, for this language: its ast-grep language, and its id
+	// with that language's RuleIDPrefix replaced by this one's ("js-x"
+	// becomes "ts-x"). The copies' examples run as this language's, so
+	// they must parse as both. Empty: none.
+	SharesRulesOf string
 }
 
 // Binding is a node kind that names the function in one of its fields

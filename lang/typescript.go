@@ -15,6 +15,8 @@ var TypeScript = register(typeScriptSpec(&Spec{
 	Rank:            4,
 	Extensions:      []string{"ts", "mts", "cts"},
 	AstGrepLanguage: "typescript",
+	RuleIDPrefix:    "ts-",
+	SharesRulesOf:   "javascript",
 	AstGrepAliases:  []string{"ts"},
 	Grammar:         func() unsafe.Pointer { return tstypescript.LanguageTypescript() },
 	GrammarDir:      "typescript",

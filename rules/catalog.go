@@ -12,6 +12,8 @@ import (
 	"unicode"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/scbcheck/scbcheck/lang"
 )
 
 //go:embed builtin
@@ -68,6 +70,10 @@ type Rule struct {
 	// else its metadata.group, else the rule file's name without its
 	// extension.
 	Category string
+	// SharedFrom is, for a bundled rule derived for a language that shares
+	// another's rules (lang.Spec.SharesRulesOf), the id of the rule it
+	// copies; empty for a rule read from its own file.
+	SharedFrom string
 }
 
 // Catalog is the set of ast-grep rules of a run.
@@ -114,8 +120,72 @@ func bundledRules() ([]Rule, []error) {
 		rules = append(rules, parsed...)
 		errs = append(errs, perrs...)
 	}
+	shared, serrs := sharedRules(rules)
+	rules = append(rules, shared...)
+	errs = append(errs, serrs...)
 	sort.SliceStable(rules, func(i, j int) bool { return rules[i].ID < rules[j].ID })
 	return rules, errs
+}
+
+// sharedRules derives the copies of the bundled rules that other languages
+// share (lang.Spec.SharesRulesOf), copies of copies included. A copy is the
+// rule's document with its id and language lines rewritten. Only the
+// bundled catalog has copies: a catalog that replaces it runs exactly its
+// files' rules.
+func sharedRules(rules []Rule) ([]Rule, []error) {
+	var derived []Rule
+	var errs []error
+	for from := rules; len(from) > 0; {
+		var next []Rule
+		for _, r := range from {
+			src := lang.ForAstGrep(r.Language)
+			if src == nil {
+				continue
+			}
+			for _, dst := range lang.All() {
+				if dst.SharesRulesOf != src.Name {
+					continue
+				}
+				c, err := shareRule(r, src, dst)
+				if err != nil {
+					errs = append(errs, err)
+					continue
+				}
+				next = append(next, c)
+			}
+		}
+		derived = append(derived, next...)
+		from = next
+	}
+	return derived, errs
+}
+
+// shareRule returns the copy of r, a rule of language src, for dst.
+func shareRule(r Rule, src, dst *lang.Spec) (Rule, error) {
+	suffix, ok := strings.CutPrefix(r.ID, src.RuleIDPrefix)
+	if !ok || src.RuleIDPrefix == "" {
+		return Rule{}, fmt.Errorf("bundled rule %s: %s shares the rules of %s, whose ids must start with %q",
+			r.ID, dst.Name, src.Name, src.RuleIDPrefix)
+	}
+	c := r
+	c.ID = dst.RuleIDPrefix + suffix
+	c.SharedFrom = r.ID
+	c.Language = dst.AstGrepLanguage
+	lines := strings.Split(r.Doc, "\n")
+	idDone, langDone := false, false
+	for i, line := range lines {
+		switch {
+		case !idDone && strings.HasPrefix(line, "id:"):
+			lines[i], idDone = "id: "+c.ID, true
+		case !langDone && strings.HasPrefix(line, "language:"):
+			lines[i], langDone = "language: "+c.Language, true
+		}
+	}
+	if !idDone || !langDone {
+		return Rule{}, fmt.Errorf("bundled rule %s: no top-level `id:` or `language:` line to rewrite for %s", r.ID, dst.Name)
+	}
+	c.Doc = strings.Join(lines, "\n")
+	return c, nil
 }
 
 // duplicateIDs reports every id used twice, or used by a structural rule.

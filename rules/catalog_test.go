@@ -278,7 +278,25 @@ func TestBuiltinRuleFiles(t *testing.T) {
 	names, err := fs.Glob(builtinRules, builtinGlob)
 	require.NoError(t, err)
 	require.NotEmpty(t, names)
-	require.Len(t, cat.Rules, len(names), "one rule per bundled file")
+	perDir := map[string]int{}
+	for _, name := range names {
+		perDir[path.Base(path.Dir(name))]++
+	}
+	// A language runs its own files' rules and, through copies, those of
+	// the language it shares rules with (and so on).
+	var runs func(*lang.Spec) int
+	runs = func(s *lang.Spec) int {
+		n := perDir[s.Name]
+		if s.SharesRulesOf != "" {
+			n += runs(lang.ByName(s.SharesRulesOf))
+		}
+		return n
+	}
+	want := 0
+	for _, s := range lang.All() {
+		want += runs(s)
+	}
+	require.Len(t, cat.Rules, want, "one rule per bundled file, plus a copy per language sharing it")
 
 	for _, name := range names {
 		id := strings.TrimSuffix(path.Base(name), ".yml")
@@ -296,6 +314,7 @@ func TestBuiltinRuleFiles(t *testing.T) {
 			// builtin/<language>/: the rule is written for that language.
 			if spec := lang.ForAstGrep(doc.Language); assert.NotNil(t, spec, "language %q", doc.Language) {
 				assert.Equal(t, path.Base(path.Dir(name)), spec.Name, "a rule lives in its language's directory")
+				assert.True(t, strings.HasPrefix(id, spec.RuleIDPrefix), "the id starts with %q", spec.RuleIDPrefix)
 			}
 			assert.Contains(t, []string{"hint", "info", "warning", "error"}, doc.Severity)
 			assert.NotEmpty(t, doc.Message, "message")
@@ -318,6 +337,75 @@ func TestBuiltinRuleFiles(t *testing.T) {
 			assert.Equal(t, OriginBundled, rule.Origin)
 			assert.NotEmpty(t, doc.Metadata.Group, "metadata.group")
 			assert.Equal(t, doc.Metadata.Group, rule.Category, "metadata.group is the category")
+		})
+	}
+}
+
+// TestSharedRuleCopies checks the copies of bundled rules made for the
+// languages that share another's rules: one per rule of the shared
+// language (copies included), renamed and relabelled, the rest unchanged.
+func TestSharedRuleCopies(t *testing.T) {
+	cat, err := LoadCatalog(nil)
+	require.NoError(t, err)
+	byID := cat.byID()
+	sharing := 0
+	for _, dst := range lang.All() {
+		if dst.SharesRulesOf == "" {
+			continue
+		}
+		src := lang.ByName(dst.SharesRulesOf)
+		require.NotNil(t, src, "%s shares the rules of an unknown language %q", dst.Name, dst.SharesRulesOf)
+		require.NotEmpty(t, src.RuleIDPrefix, "%s's rules are shared, so their ids need a prefix", src.Name)
+		require.NotEmpty(t, dst.RuleIDPrefix, "%s's copies need an id prefix", dst.Name)
+		for _, r := range cat.Rules {
+			if lang.ForAstGrep(r.Language) != src {
+				continue
+			}
+			sharing++
+			id := dst.RuleIDPrefix + strings.TrimPrefix(r.ID, src.RuleIDPrefix)
+			c, ok := byID[id]
+			if !assert.True(t, ok, "%s has no copy %s", r.ID, id) {
+				continue
+			}
+			wantDoc := strings.Replace(strings.Replace(r.Doc, "id: "+r.ID+"\n", "id: "+id+"\n", 1),
+				"\nlanguage: "+r.Language+"\n", "\nlanguage: "+dst.AstGrepLanguage+"\n", 1)
+			assert.Equal(t, Rule{ID: id, Language: dst.AstGrepLanguage, Severity: r.Severity,
+				MinFileCount: r.MinFileCount, Doc: wantDoc, Origin: OriginBundled, Category: r.Category,
+				SharedFrom: r.ID}, c)
+			parsed, err := parseRuleDocument(c.Doc, OriginBundled)
+			if assert.NoError(t, err, "the copy %s parses", id) {
+				assert.Equal(t, id, parsed.ID)
+				assert.Equal(t, dst, lang.ForAstGrep(parsed.Language))
+			}
+		}
+	}
+	assert.Positive(t, sharing, "some language shares another's rules")
+}
+
+func TestShareRuleNeedsTheSourcePrefix(t *testing.T) {
+	src := &lang.Spec{Name: "src", RuleIDPrefix: "s-"}
+	dst := &lang.Spec{Name: "dst", RuleIDPrefix: "d-", AstGrepLanguage: "dst"}
+	cases := []struct {
+		name, id, doc, want string
+	}{
+		{"an id without the source prefix is an error", "x-rule", "id: x-rule\nlanguage: src\n",
+			`bundled rule x-rule: dst shares the rules of src, whose ids must start with "s-"`},
+		{"a document without a top-level language line is an error", "s-rule", "id: s-rule\n  language: src\n",
+			"bundled rule s-rule: no top-level `id:` or `language:` line to rewrite for dst"},
+		{"the id and language lines are rewritten", "s-rule", "id: s-rule\nlanguage: src\nmessage: language: src\n", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := shareRule(Rule{ID: tc.id, Language: "src", Doc: tc.doc}, src, dst)
+			if tc.want != "" {
+				assert.EqualError(t, err, tc.want)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, "d-rule", c.ID)
+			assert.Equal(t, "s-rule", c.SharedFrom)
+			assert.Equal(t, "dst", c.Language)
+			assert.Equal(t, "id: d-rule\nlanguage: dst\nmessage: language: src\n", c.Doc)
 		})
 	}
 }
