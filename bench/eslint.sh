@@ -81,7 +81,7 @@ for line in open(eslint_path):
 
 ours = []
 for line in open(ours_path):
-    path, start, name, cc, cog = line.rstrip("\n").split("\t")
+    path, start, name, cc, cog = line.rstrip("\n").split("\t")[:5]
     if rel(path) in seen_files:
         ours.append((rel(path), int(start), name, int(cc)))
 

@@ -42,8 +42,8 @@ func measure(t *source.Tree, f int, depth []int) (Complexity, []int) {
 	for j := f + 1; j < end; j++ {
 		n := &t.Nodes[j]
 		p := int(n.Parent)
-		if n.Field != 0 && n.Field == t.Grammar.FieldCondition && t.Is(p, source.ClassCompileTime) {
-			j = int(n.End) - 1 // a preprocessor condition: no node in it counts
+		if compileTime(t, j) {
+			j = int(n.End) - 1 // no node in it counts
 			continue
 		}
 		d := depth[p-f]
@@ -55,8 +55,8 @@ func measure(t *source.Tree, f int, depth []int) (Complexity, []int) {
 			c.MaxNesting = d
 		}
 		class := t.Grammar.ClassOf(n.Kind)
-		boolOp := class&source.ClassBoolOp != 0 && isBooleanOperator(t, j)
-		if class&source.ClassBranch != 0 && t.BranchCounts(j) || boolOp {
+		decides, boolOp := decision(t, j, class)
+		if decides {
 			c.CC++
 		}
 		if j < skipCog {
@@ -73,6 +73,37 @@ func measure(t *source.Tree, f int, depth []int) (Complexity, []int) {
 		}
 	}
 	return c, depth
+}
+
+// DecisionPoints returns the nodes that add one each to the cyclomatic
+// complexity of callable node f, in tree order: its CC is one more than
+// their number. Cross-checks against other tools read their kinds.
+func DecisionPoints(t *source.Tree, f int) []int {
+	var out []int
+	for j := f + 1; j < int(t.Nodes[f].End); j++ {
+		if compileTime(t, j) {
+			j = int(t.Nodes[j].End) - 1
+			continue
+		}
+		if decides, _ := decision(t, j, t.Grammar.ClassOf(t.Nodes[j].Kind)); decides {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// decision reports whether node j, of the given classes, adds one to
+// cyclomatic complexity, and whether it does as a boolean operator.
+func decision(t *source.Tree, j int, class source.Class) (decides, boolOp bool) {
+	boolOp = class&source.ClassBoolOp != 0 && isBooleanOperator(t, j)
+	return boolOp || class&source.ClassBranch != 0 && t.BranchCounts(j), boolOp
+}
+
+// compileTime reports whether node j is the condition of a compile-time
+// conditional (C's `#if`), which is no decision of the function.
+func compileTime(t *source.Tree, j int) bool {
+	n := &t.Nodes[j]
+	return n.Field != 0 && n.Field == t.Grammar.FieldCondition && n.Parent >= 0 && t.Is(int(n.Parent), source.ClassCompileTime)
 }
 
 // isBooleanOperator reports whether boolean-operator node i qualifies:

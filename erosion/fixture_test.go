@@ -64,6 +64,8 @@ func TestFixtures(t *testing.T) {
 								path, fn.StartLine, prev["name"], fn.QualifiedName)
 							continue
 						}
+						assert.Lenf(t, erosion.DecisionPoints(tree, fn.Node), cs[k].CC-1,
+							"%s:%d: decision points of %s", path, fn.StartLine, fn.QualifiedName)
 						got[fn.StartLine] = map[string]string{
 							"name":    fn.QualifiedName,
 							"cc":      strconv.Itoa(cs[k].CC),

@@ -1,8 +1,12 @@
 // Command callables prints every callable of the source files under each
 // DIR, one per line, for cross-checks against other tools:
 //
-//	path<TAB>start line<TAB>qualified name<TAB>cc<TAB>cog
+//	path<TAB>start line<TAB>qualified name<TAB>cc<TAB>cog<TAB>end line<TAB>decisions
 //
+// decisions breaks cc - 1 down by the decision points' node kinds, each
+// with the kind of the callable's child holding it: for instance
+// `catch_clause@compound_statement:2,conditional_expression@field_initializer_list:1`
+// (sorted; nested callables' decisions included, as in cc).
 // Files are found as `scb-check check --include-all --languages all`
 // finds them; files that do not parse are left out.
 //
@@ -13,6 +17,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 
 	"github.com/scbcheck/scbcheck/erosion"
@@ -62,7 +67,30 @@ func emit(out *bufio.Writer, parsers map[*lang.Spec]*source.Parser, path string,
 	for k, c := range erosion.Measure(tree, fns) {
 		// A computed or quoted name may hold tabs or newlines.
 		name := strings.Join(strings.Fields(fns[k].QualifiedName), " ")
-		fmt.Fprintf(out, "%s\t%d\t%s\t%d\t%d\n", path, fns[k].StartLine, name, c.CC, c.Cog)
+		fmt.Fprintf(out, "%s\t%d\t%s\t%d\t%d\t%d\t%s\n", path, fns[k].StartLine, name, c.CC, c.Cog,
+			fns[k].EndLine, decisions(tree, fns[k].Node))
 	}
 	return nil
+}
+
+// decisions lists the decision points of callable node f by kind and by
+// the kind of f's child that holds them.
+func decisions(t *source.Tree, f int) string {
+	counts := map[string]int{}
+	for _, j := range erosion.DecisionPoints(t, f) {
+		top := j
+		for int(t.Nodes[top].Parent) != f {
+			top = int(t.Nodes[top].Parent)
+		}
+		counts[t.Kind(j)+"@"+t.Kind(top)]++
+	}
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = fmt.Sprintf("%s:%d", k, counts[k])
+	}
+	return strings.Join(keys, ",")
 }
