@@ -16,6 +16,10 @@ const require = createRequire(path.join(process.cwd(), "noop.js"));
 const { Linter } = require("eslint");
 
 const linter = new Linter({ configType: "flat" });
+// TypeScript and TSX files are read by @typescript-eslint/parser, which
+// takes JSX by the file's extension.
+const isTypeScript = (file) => /\.(ts|mts|cts|tsx)$/.test(file);
+let tsParser = null;
 const tally = {
   create(context) {
     const sourceCode = context.sourceCode;
@@ -55,8 +59,14 @@ const tally = {
 for (const file of process.argv.slice(2)) {
   const text = readFileSync(file, "utf8");
   globalThis.__records = [];
+  const languageOptions = { ecmaVersion: "latest", sourceType: /\.c[jt]s$/.test(file) ? "commonjs" : "module" };
+  if (isTypeScript(file)) {
+    tsParser ??= require("@typescript-eslint/parser");
+    languageOptions.parser = tsParser;
+  }
   const messages = linter.verify(text, [{
-    languageOptions: { ecmaVersion: "latest", sourceType: file.endsWith(".cjs") ? "commonjs" : "module" },
+    files: ["**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}"],
+    languageOptions,
     plugins: { bench: { rules: { tally } } },
     rules: { complexity: ["error", 0], "bench/tally": "error" },
   }], { filename: path.basename(file) });
