@@ -1,6 +1,9 @@
 package lang
 
 import (
+	"encoding/json"
+	"maps"
+	"slices"
 	"unsafe"
 
 	tsjavascript "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
@@ -89,9 +92,162 @@ var JavaScript = register(&Spec{
 	// ImportSpec cannot express: bare calls resolve within their file only.
 	Imports:    ImportSpec{Style: ImportNone},
 	Directives: DirectiveSpec{BlockOpen: "/*", BlockClose: "*/", BlockMargin: "*"},
-	Exports:    ExportSpec{System: NoModules},
+	Exports:    javaScriptExports(false),
 	OptIn:      true,
 })
+
+// javaScriptExports is DIR's reading of JavaScript and, typed, of
+// TypeScript and TSX (whose grammars add type declarations, namespaces,
+// `declare`, type names and `import x = require()`): a file is a module;
+// DIR spec 4.1 and 4.2.
+func javaScriptExports(typed bool) ExportSpec {
+	e := ExportSpec{
+		System: FileModules,
+		Definitions: map[string]ExportDef{
+			"function_declaration":           {NameField: "name", Symbol: "function"},
+			"generator_function_declaration": {NameField: "name", Symbol: "function"},
+			"class_declaration":              {NameField: "name", Symbol: "class"},
+		},
+		// Declarations whose declarators are read: const/let and var.
+		Containers: []string{"lexical_declaration", "variable_declaration"},
+
+		ExportStatement:      "export_statement",
+		DeclarationField:     "declaration",
+		DefaultKeyword:       "default",
+		DefaultValueField:    "value",
+		SourceField:          "source",
+		ExportSpecifier:      "export_specifier",
+		ImportSpecifier:      "import_specifier",
+		AliasNameField:       "name",
+		AliasField:           "alias",
+		NamespaceImport:      "namespace_import",
+		NamespaceExport:      "namespace_export",
+		ImportClause:         "import_clause",
+		ImportFrom:           "import_statement",
+		Declarator:           "variable_declarator",
+		DeclaratorNameField:  "name",
+		DeclaratorValueField: "value",
+		RequireFunction:      "require",
+		ObjectPattern:        "object_pattern",
+		ShorthandPattern:     "shorthand_property_identifier_pattern",
+		PairPattern:          "pair_pattern",
+		PairKeyField:         "key",
+		PairValueField:       "value",
+		Assignment:           "assignment_expression",
+		LeftField:            "left",
+		ValueField:           "right",
+		ModuleObject:         "module",
+		ExportsObject:        "exports",
+		ObjectLiteral:        "object",
+		Pair:                 "pair",
+		ShorthandProperty:    "shorthand_property_identifier",
+		MethodDefinition:     "method_definition",
+		Call:                 "call_expression",
+		CallFunctionField:    "function",
+		CallArgumentsField:   "arguments",
+		StringContent:        "string_fragment",
+
+		Names:             []string{"identifier", "shorthand_property_identifier"},
+		Member:            "member_expression",
+		MemberObjectField: "object",
+		MemberNameField:   "property",
+		NotReferences: map[string][]string{
+			"function_declaration":           {"name"},
+			"generator_function_declaration": {"name"},
+			"class_declaration":              {"name"},
+			"variable_declarator":            {"name"},
+		},
+
+		ResolveExtensions: []string{"ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"},
+		IndexFile:         "index",
+		SpecifierRewrites: map[string][]string{
+			"js": {"ts", "tsx"}, "jsx": {"tsx"}, "mjs": {"mts"}, "cjs": {"cts"},
+		},
+		TestFiles: []string{"*.test.*", "*.spec.*"},
+		// Directories rather than TestDirs: a Python project's e2e/
+		// configuration files stay non-test data.
+		TestDirPaths:  []string{"__tests__", "test", "tests", "e2e"},
+		PathSeparator: "#",
+		Manifests:     []Manifest{{Name: "package.json", Read: readPackageJSON}},
+		Notes: []string{
+			"a module is a file; relative specifiers resolve to the file, then with .ts .tsx .mts .cts .js .jsx .mjs .cjs, then to index.* in the directory; ./x.js also reads x.ts",
+			"entry modules: the main (by default index.js), module, bin and exports targets of package.json files",
+			"*.test.*, *.spec.* files and __tests__, test, tests, e2e directories are test code",
+			"exported declarations (types and interfaces too), export { local as name }, export default (the symbol default), CommonJS module.exports keys and exports.x; export ... from and export * are aliases",
+			"uses through named, default and namespace imports (M.name), require(); a namespace or module object used whole counts its exports in dir_lenient",
+		},
+	}
+	if typed {
+		for kind, symbol := range map[string]string{
+			"function_signature": "function", "abstract_class_declaration": "class", "enum_declaration": "enum",
+			"interface_declaration": "interface", "type_alias_declaration": "type", "internal_module": "namespace",
+			"module": "namespace",
+		} {
+			e.Definitions[kind] = ExportDef{NameField: "name", Symbol: symbol}
+			e.NotReferences[kind] = []string{"name"}
+		}
+		e.Containers = append(e.Containers, "ambient_declaration")
+		e.ImportRequireClause = "import_require_clause"
+		e.Names = append(e.Names, "type_identifier")
+		e.Members = []MemberKind{
+			{Kind: "nested_type_identifier", ObjectField: "module", NameField: "name"},
+			{Kind: "nested_identifier", ObjectField: "object", NameField: "property"},
+		}
+	}
+	return e
+}
+
+// readPackageJSON reads the programs a package.json declares: its main
+// (index.js when it has none, as Node loads it), module, bin and exports
+// targets.
+func readPackageJSON(text []byte) (ManifestInfo, error) {
+	var pkg struct {
+		Main    any `json:"main"`
+		Module  any `json:"module"`
+		Bin     any `json:"bin"`
+		Exports any `json:"exports"`
+	}
+	if err := json.Unmarshal(text, &pkg); err != nil {
+		return ManifestInfo{}, err
+	}
+	var info ManifestInfo
+	add := func(field string, v any) {
+		for _, target := range jsonStrings(v) {
+			info.Entries = append(info.Entries, ManifestEntry{Target: target, Reason: "package.json " + field})
+		}
+	}
+	if pkg.Main == nil {
+		// Node loads index.js of a package without main
+		pkg.Main = "index.js"
+	}
+	add("main", pkg.Main)
+	add("module", pkg.Module)
+	add("bin", pkg.Bin)
+	add("exports", pkg.Exports)
+	return info, nil
+}
+
+// jsonStrings returns the strings of a decoded JSON value: itself, or
+// those of an object's values (in key order) or an array's items.
+func jsonStrings(v any) []string {
+	switch v := v.(type) {
+	case string:
+		return []string{v}
+	case []any:
+		var out []string
+		for _, x := range v {
+			out = append(out, jsonStrings(x)...)
+		}
+		return out
+	case map[string]any:
+		var out []string
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			out = append(out, jsonStrings(v[k])...)
+		}
+		return out
+	}
+	return nil
+}
 
 // The sets JavaScript shares with TypeScript and TSX, whose grammars extend
 // it with the same node kinds.

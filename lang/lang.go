@@ -680,6 +680,42 @@ type ExportSpec struct {
 	TestDirPaths []string
 	// Manifests are the project files read for module paths and entries.
 	Manifests []Manifest
+
+	// FileModules statements. ExportStatement holds a declaration in
+	// DeclarationField or, after DefaultKeyword, a value in
+	// DefaultValueField; export and import statements name the module
+	// they read in SourceField. ExportSpecifier and ImportSpecifier are
+	// `name as alias` (AliasNameField, AliasField); NamespaceImport and
+	// NamespaceExport are `* as ns`; an identifier directly in
+	// ImportClause is a default import; ImportRequireClause is
+	// `import x = require("m")`.
+	ExportStatement, DeclarationField, DefaultKeyword, DefaultValueField string
+	SourceField, ExportSpecifier, ImportSpecifier                        string
+	NamespaceImport, NamespaceExport, ImportClause, ImportRequireClause  string
+	// Declarator is a variable declarator (DeclaratorNameField,
+	// DeclaratorValueField); a value calling RequireFunction with a string
+	// is an import binding the name, or the names of an ObjectPattern
+	// (ShorthandPattern, or PairPattern with its key in PairKeyField and
+	// the bound name in PairValueField).
+	Declarator, DeclaratorNameField, DeclaratorValueField string
+	RequireFunction                                       string
+	ObjectPattern, ShorthandPattern, PairPattern          string
+	PairKeyField, PairValueField                          string
+	// CommonJS exports: an assignment (Assignment, LeftField, ValueField)
+	// to ModuleObject.ExportsObject.x or ExportsObject.x exports x; to
+	// ModuleObject.ExportsObject, the keys of an ObjectLiteral (Pair with
+	// PairKeyField, ShorthandProperty, MethodDefinition with its
+	// NameField "name") or, for another value, the default export.
+	ModuleObject, ExportsObject, ObjectLiteral string
+	Pair, ShorthandProperty, MethodDefinition  string
+	// ResolveExtensions are tried, in order, after a relative specifier
+	// that names no file, then IndexFile with each of them inside the
+	// directory it names; SpecifierRewrites map a specifier's extension to
+	// the source extensions it may stand for (a TypeScript import of
+	// "./x.js" reads x.ts).
+	ResolveExtensions []string
+	IndexFile         string
+	SpecifierRewrites map[string][]string
 }
 
 // ForAstGrep returns the language whose ast-grep name or alias is name

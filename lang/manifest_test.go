@@ -28,3 +28,34 @@ func TestReadGoMod(t *testing.T) {
 		})
 	}
 }
+
+func TestReadPackageJSON(t *testing.T) {
+	targets := func(info ManifestInfo) []string {
+		var out []string
+		for _, e := range info.Entries {
+			out = append(out, e.Reason+" "+e.Target)
+		}
+		return out
+	}
+	cases := []struct {
+		name, text string
+		want       []string
+	}{
+		{"main, module and a bin string", `{"main": "lib/a.js", "module": "esm/a.mjs", "bin": "bin/cli.js"}`,
+			[]string{"package.json main lib/a.js", "package.json module esm/a.mjs", "package.json bin bin/cli.js"}},
+		{"bin commands and nested exports conditions, keys in order", `{"main": "a.js", "bin": {"z": "z.js", "a": "a2.js"},
+			"exports": {".": {"require": "./c.cjs", "import": "./m.mjs"}, "./x": "./x.js"}}`,
+			[]string{"package.json main a.js", "package.json bin a2.js", "package.json bin z.js",
+				"package.json exports ./m.mjs", "package.json exports ./c.cjs", "package.json exports ./x.js"}},
+		{"without main Node loads index.js", `{"name": "p"}`, []string{"package.json main index.js"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			info, err := readPackageJSON([]byte(tc.text))
+			assert.NoError(t, err)
+			assert.Equal(t, tc.want, targets(info))
+		})
+	}
+	_, err := readPackageJSON([]byte(`{"main": `))
+	assert.Error(t, err, "malformed JSON")
+}

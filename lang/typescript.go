@@ -128,7 +128,7 @@ func typeScriptSpec(s *Spec) *Spec {
 	// As JavaScript: import clauses have no fields ImportSpec can read.
 	s.Imports = ImportSpec{Style: ImportNone}
 	s.Directives = DirectiveSpec{BlockOpen: "/*", BlockClose: "*/", BlockMargin: "*"}
-	s.Exports = ExportSpec{System: NoModules}
+	s.Exports = javaScriptExports(true)
 	s.OptIn = true
 	return s
 }

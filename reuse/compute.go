@@ -117,7 +117,8 @@ func (u *uses) add(set *map[*module]bool, m *module) {
 // Files of languages without a module system are ignored.
 func Compute(files []File, opts Options) *Result {
 	pr := &project{opts: opts, byName: map[string]*module{}, tops: map[string]*module{}, crates: map[string]*module{},
-		packages: map[string]*module{}, partBinds: map[*ModuleFacts]map[string]*module{}}
+		packages: map[string]*module{}, partBinds: map[*ModuleFacts]map[string]*module{},
+		files: map[string]*module{}}
 	bySystem := map[lang.ModuleSystem][]File{}
 	sorted := append([]File(nil), files...)
 	sort.Slice(sorted, func(a, b int) bool { return sorted[a].Path < sorted[b].Path })
@@ -133,6 +134,7 @@ func Compute(files []File, opts Options) *Result {
 	pr.buildDotted(bySystem[lang.DottedFiles])
 	pr.buildCrates(bySystem[lang.CrateTree])
 	pr.buildPackages(bySystem[lang.PackageDirs])
+	pr.buildFiles(bySystem[lang.FileModules])
 	pr.sortModules()
 
 	table := map[target]*uses{}
@@ -227,8 +229,8 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 		if c.test || m == c {
 			return
 		}
-		for name := range m.defs {
-			u := use(target{mod: m, name: name})
+		for _, t := range pr.escapeTargets(m) {
+			u := use(t)
 			u.add(&u.lenient, c)
 		}
 	}
@@ -282,6 +284,10 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 				continue
 			}
 			c.edges[t.mod] = true
+			if imp.InPlace && t.name != "" {
+				record(t)
+				continue
+			}
 			if t.name == "" || imp.Star || referenced[imp.Local] || imp.Public || c.pkg || c.exports[imp.Local] {
 				continue
 			}
@@ -299,6 +305,9 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 func (pr *project) internal(c *module, imp *Import) bool {
 	if system(c) == lang.PackageDirs {
 		return pr.packageInternal(imp.Path[0])
+	}
+	if system(c) == lang.FileModules {
+		return strings.HasPrefix(imp.Path[0], ".")
 	}
 	if system(c) == lang.CrateTree {
 		return len(imp.Path) > 0 && (imp.Path[0] == "crate" || imp.Path[0] == "self" || imp.Path[0] == "super")

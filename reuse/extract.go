@@ -83,9 +83,18 @@ type Import struct {
 	First bool
 	// Star marks a wildcard import.
 	Star bool
-	// Public marks a re-export (`pub use`).
+	// Public marks a re-export (`pub use`, `export ... from`).
 	Public bool
-	Line   int
+	// Export is the name a FileModules re-export gives what it imports
+	// (`export { x as y } from`, `export * as ns from`); empty otherwise.
+	Export string
+	// Value marks a binding of the module's value (CommonJS require): a
+	// bare use of it is a use of the module's default export.
+	Value bool
+	// InPlace marks an import that itself reads the name it imports
+	// (`require("m").x` in an expression): a use, binding nothing.
+	InPlace bool
+	Line    int
 }
 
 // Ref is one reference: a name followed by the member names or path
@@ -289,6 +298,8 @@ func Extract(t *source.Tree) *Facts {
 		x.crateItems(0, 0, false)
 	case lang.PackageDirs:
 		x.packageFile()
+	case lang.FileModules:
+		x.fileModule()
 	}
 	x.finish()
 	return x.facts

@@ -69,14 +69,16 @@ type module struct {
 	entry   string // why it is an entry module, empty when it is not
 	parts   []*ModuleFacts
 	// namespace
-	defs     map[string]*Def
-	exports  map[string]bool // literal export list, nil without one
-	binds    map[string]*Import
-	stars    []*Import
-	children map[string]*module
-	parent   *module
-	root     *module // crate root (CrateTree); the module itself otherwise
-	pkg      bool    // a package's init file (DottedFiles)
+	defs    map[string]*Def
+	exports map[string]bool // literal export list, nil without one
+	binds   map[string]*Import
+	// reexports are FileModules re-exports by exported name
+	reexports map[string]*Import
+	stars     []*Import
+	children  map[string]*module
+	parent    *module
+	root      *module // crate root (CrateTree); the module itself otherwise
+	pkg       bool    // a package's init file (DottedFiles)
 	// for test regions: the module whose namespace it shares
 	host *module
 	// PackageDirs: the package's name, the file of each definition and
@@ -120,6 +122,14 @@ func (m *module) addPart(p *ModuleFacts) {
 		} else if imp.Local != "" {
 			m.binds[imp.Local] = imp
 		}
+		if imp.Export != "" {
+			if m.reexports == nil {
+				m.reexports = map[string]*Import{}
+			}
+			if _, ok := m.reexports[imp.Export]; !ok {
+				m.reexports[imp.Export] = imp
+			}
+		}
 	}
 }
 
@@ -132,6 +142,8 @@ type project struct {
 	crates  map[string]*module // CrateTree library crate roots by crate name
 	// packages are the PackageDirs modules by import path
 	packages map[string]*module
+	// files are the FileModules modules by path
+	files map[string]*module
 	// partBinds caches packageBinds
 	partBinds map[*ModuleFacts]map[string]*module
 	warns     []FileWarning

@@ -96,8 +96,11 @@ func (pr *project) exports(m *module, n string, depth int) bool {
 
 // starSource is the module a wildcard import of m reads.
 func (pr *project) starSource(m *module, imp *Import, depth int) *module {
-	if system(m) == lang.PackageDirs {
+	switch system(m) {
+	case lang.PackageDirs:
 		return pr.packages[imp.Path[0]]
+	case lang.FileModules:
+		return pr.specifierModule(m, imp.Path[0])
 	}
 	if system(m) == lang.CrateTree {
 		t, ok := pr.resolvePath(m, imp.Path, depth)
@@ -117,9 +120,12 @@ func (pr *project) resolveImport(m *module, imp *Import, depth int) (target, boo
 	if system(m) == lang.CrateTree {
 		return pr.resolvePath(m, imp.Path, depth)
 	}
-	if system(m) == lang.PackageDirs {
+	switch system(m) {
+	case lang.PackageDirs:
 		pkg := pr.packages[imp.Path[0]]
 		return target{mod: pkg}, pkg != nil
+	case lang.FileModules:
+		return pr.fileImport(m, imp, depth)
 	}
 	if imp.Name == "" {
 		if imp.First {
@@ -232,8 +238,11 @@ func (pr *project) resolvePath(m *module, segs []string, depth int) (target, boo
 
 // resolveRefIn resolves a reference made in part of module m.
 func (pr *project) resolveRefIn(m *module, part *ModuleFacts, segs []string) (target, bool) {
-	if system(m) == lang.PackageDirs {
+	switch system(m) {
+	case lang.PackageDirs:
 		return pr.resolvePackageRef(m, part, segs)
+	case lang.FileModules:
+		return pr.resolveFileRef(m, segs)
 	}
 	return pr.resolveRef(m, segs)
 }

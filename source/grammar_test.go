@@ -78,14 +78,23 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				ex.Assignment, ex.AugmentedAssignment, ex.TypeAlias, ex.Visibility, ex.Attribute,
 				ex.MacroDefinition, ex.InlineModule, ex.ImportModule, ex.ImportFrom, ex.RelativeImport,
 				ex.ImportPrefix, ex.Alias, ex.Wildcard, ex.Use, ex.UseList, ex.ScopedUseList,
-				ex.Member, ex.Call, ex.StringContent,
-			}}
+				ex.Member, ex.Call, ex.StringContent, ex.PackageClause, ex.BlankImport, ex.ExportStatement,
+				ex.ExportSpecifier, ex.ImportSpecifier, ex.NamespaceImport, ex.NamespaceExport, ex.ImportClause,
+				ex.ImportRequireClause, ex.Declarator, ex.ObjectPattern, ex.ShorthandPattern, ex.PairPattern,
+				ex.ObjectLiteral, ex.Pair, ex.ShorthandProperty, ex.MethodDefinition,
+			}, ex.Containers}
 			exFields := []string{
 				ex.WrapperField, ex.GuardField, ex.LeftField, ex.TypeField, ex.ValueField, ex.TypeAliasNameField,
 				ex.ModuleNameField, ex.ModuleBodyField, ex.FromModuleField, ex.ImportNameField,
 				ex.AliasNameField, ex.AliasField, ex.UseArgumentField, ex.UseListPathField,
 				ex.UseListListField, ex.MemberObjectField, ex.MemberNameField, ex.ScopedPathField,
-				ex.ScopedNameField, ex.CallFunctionField, ex.CallArgumentsField,
+				ex.ScopedNameField, ex.CallFunctionField, ex.CallArgumentsField, ex.ImportPathField,
+				ex.DeclarationField, ex.DefaultValueField, ex.SourceField, ex.DeclaratorNameField,
+				ex.DeclaratorValueField, ex.PairKeyField, ex.PairValueField,
+			}
+			for _, mk := range ex.Members {
+				exKinds = append(exKinds, []string{mk.Kind})
+				exFields = append(exFields, mk.ObjectField, mk.NameField)
 			}
 			for kind, def := range ex.Definitions {
 				exKinds = append(exKinds, []string{kind})

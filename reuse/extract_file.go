@@ -1,0 +1,419 @@
+package reuse
+
+import "strings"
+
+// defaultExport is the symbol name of a FileModules default export.
+const defaultExport = "default"
+
+// fileModule reads a FileModules file: its top-level declarations (public
+// when exported), its export lists, re-exports, imports and require
+// bindings, CommonJS exports, and the references to its imported and
+// declared names.
+func (x *extractor) fileModule() {
+	t, e := x.t, x.tab.spec
+	m := &x.facts.Modules[0]
+	var lists, cjs []int // export lists and CommonJS exports, read last
+	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
+		switch t.Kind(c) {
+		case e.ExportStatement:
+			if x.exportStatement(m, c) {
+				lists = append(lists, c)
+			}
+		case e.ImportFrom:
+			x.importStatement(m, c)
+		default:
+			if x.role(c)&(roleDef|roleContainer) != 0 {
+				x.fileDecl(m, c, false, t.StartLine(c))
+			} else if x.role(c)&roleExpressionStatement != 0 {
+				for s := t.FirstChild(c); s >= 0; s = t.NextSibling(s) {
+					cjs = append(cjs, s)
+				}
+			}
+		}
+	}
+	for _, c := range lists {
+		x.exportList(m, c)
+	}
+	// the keys of a module.exports object name what they export: no use
+	keys := map[int]bool{}
+	for _, s := range cjs {
+		x.commonJSExport(m, s, keys)
+	}
+	end := int(t.Nodes[0].End)
+	for j := 0; j < end; j++ {
+		if x.role(j)&roleCall != 0 {
+			x.requireCall(m, j)
+		}
+	}
+	relevant := map[string]bool{}
+	for _, imp := range m.Imports {
+		relevant[imp.Local] = true
+	}
+	for _, d := range m.Defs {
+		relevant[d.Name] = true
+	}
+	for j := 0; j < end; j++ {
+		switch k := t.Kind(j); {
+		case k == e.ImportFrom, k == e.ExportSpecifier, k == e.NamespaceExport:
+			j = int(t.Nodes[j].End) - 1
+		case x.role(j)&roleName != 0:
+			if !relevant[string(t.Bytes(j))] || keys[j] {
+				continue
+			}
+			if segs := x.chain(j); segs != nil {
+				x.addRef(0, segs, t.StartLine(j))
+			}
+		}
+	}
+}
+
+// fileDecl records the names a top-level declaration binds, public when
+// exported; line is the statement's first line.
+func (x *extractor) fileDecl(m *ModuleFacts, d int, public bool, line int) {
+	t, tab, e := x.t, x.tab, x.tab.spec
+	switch {
+	case x.role(d)&roleDef != 0:
+		if n := t.ChildByField(d, tab.nameField[t.Nodes[d].Kind]); n >= 0 && x.role(n)&roleName != 0 {
+			m.Defs = append(m.Defs, Def{Name: t.Text(n), Kind: tab.defs[t.Nodes[d].Kind].Symbol, Line: line, Public: public})
+		}
+	case x.role(d)&roleContainer != 0:
+		for c := t.FirstChild(d); c >= 0; c = t.NextSibling(c) {
+			if t.Kind(c) == e.Declarator {
+				if v := t.ChildByField(c, t.Grammar.FieldID(e.DeclaratorValueField)); v >= 0 && x.requires(v) {
+					continue // an import (requireCall)
+				}
+				if n := t.ChildByField(c, t.Grammar.FieldID(e.DeclaratorNameField)); n >= 0 && x.role(n)&roleName != 0 {
+					m.Defs = append(m.Defs, Def{Name: t.Text(n), Kind: "variable", Line: t.StartLine(c), Public: public})
+				}
+			} else if t.Named(c) {
+				x.fileDecl(m, c, public, t.StartLine(c))
+			}
+		}
+	}
+}
+
+// exportStatement reads an export statement: an exported declaration,
+// a default export, a re-export from another module, or (reported true,
+// read by exportList once every declaration is known) a list of local
+// names.
+func (x *extractor) exportStatement(m *ModuleFacts, c int) bool {
+	t, e := x.t, x.tab.spec
+	g := t.Grammar
+	line := t.StartLine(c)
+	isDefault := false
+	for k := t.FirstChild(c); k >= 0; k = t.NextSibling(k) {
+		if !t.Named(k) && t.Text(k) == e.DefaultKeyword {
+			isDefault = true
+		}
+	}
+	if src := t.ChildByField(c, g.FieldID(e.SourceField)); src >= 0 {
+		path := []string{x.stringText(src)}
+		found := false
+		for j := c + 1; j < int(t.Nodes[c].End); j++ {
+			switch t.Kind(j) {
+			case e.ExportSpecifier:
+				name, alias := x.specifier(j)
+				m.Imports = append(m.Imports, Import{Path: path, Name: name, Export: alias, Public: true, Line: line})
+				found = true
+			case e.NamespaceExport:
+				if id := x.firstName(j); id >= 0 {
+					m.Imports = append(m.Imports, Import{Path: path, Export: t.Text(id), Public: true, Line: line})
+					found = true
+				}
+			}
+		}
+		if !found {
+			m.Imports = append(m.Imports, Import{Path: path, Star: true, Public: true, Line: line})
+		}
+		return false
+	}
+	if d := t.ChildByField(c, g.FieldID(e.DeclarationField)); d >= 0 {
+		if isDefault {
+			m.Defs = append(m.Defs, Def{Name: defaultExport, Kind: x.declKind(d), Line: line, Public: true})
+			x.fileDecl(m, d, false, line)
+			return false
+		}
+		x.fileDecl(m, d, true, line)
+		return false
+	}
+	if isDefault {
+		kind := "value"
+		if v := t.ChildByField(c, g.FieldID(e.DefaultValueField)); v >= 0 {
+			kind = x.declKind(v)
+		}
+		m.Defs = append(m.Defs, Def{Name: defaultExport, Kind: kind, Line: line, Public: true})
+		return false
+	}
+	return true
+}
+
+// declKind is the symbol kind of a default export's declaration or value.
+func (x *extractor) declKind(d int) string {
+	if def, ok := x.tab.defs[x.t.Nodes[d].Kind]; ok {
+		return def.Symbol
+	}
+	return "value"
+}
+
+// exportList reads `export { a, b as c }`: a local declaration becomes
+// public under its exported name; an imported name is re-exported.
+func (x *extractor) exportList(m *ModuleFacts, c int) {
+	t, e := x.t, x.tab.spec
+	line := t.StartLine(c)
+	for j := c + 1; j < int(t.Nodes[c].End); j++ {
+		if t.Kind(j) != e.ExportSpecifier {
+			continue
+		}
+		name, alias := x.specifier(j)
+		if x.exportLocal(m, name, alias) {
+			continue
+		}
+		for _, imp := range m.Imports {
+			if imp.Local == name && imp.Local != "" {
+				re := imp
+				re.Local, re.Export, re.Public, re.Value, re.Line = "", alias, true, false, line
+				m.Imports = append(m.Imports, re)
+				break
+			}
+		}
+	}
+}
+
+// exportLocal makes the local declaration name public as alias.
+func (x *extractor) exportLocal(m *ModuleFacts, name, alias string) bool {
+	for k := range m.Defs {
+		d := m.Defs[k]
+		if d.Name != name {
+			continue
+		}
+		if alias == name {
+			m.Defs[k].Public = true
+		} else {
+			d.Name, d.Public = alias, true
+			m.Defs = append(m.Defs, d)
+		}
+		return true
+	}
+	return false
+}
+
+// specifier returns the name and the alias (the name again without one)
+// of an import or export specifier.
+func (x *extractor) specifier(j int) (string, string) {
+	t, tab := x.t, x.tab
+	name := t.ChildByField(j, tab.aliasName)
+	if name < 0 {
+		return "", ""
+	}
+	alias := name
+	if a := t.ChildByField(j, tab.alias); a >= 0 {
+		alias = a
+	}
+	return x.nameText(name), x.nameText(alias)
+}
+
+// nameText is a name's text, a string name (`export { x as "y" }`)
+// without its quotes.
+func (x *extractor) nameText(n int) string {
+	if x.t.Is(n, stringClass) {
+		return x.stringText(n)
+	}
+	return x.t.Text(n)
+}
+
+// stringText is a string literal's content.
+func (x *extractor) stringText(n int) string {
+	if s, ok := x.stringValue(n); ok {
+		return s
+	}
+	return strings.Trim(x.t.Text(n), "\"'`")
+}
+
+// importStatement reads `import d, { a, b as c } from "m"`,
+// `import * as ns from "m"`, `import "m"` and `import x = require("m")`.
+func (x *extractor) importStatement(m *ModuleFacts, c int) {
+	t, e := x.t, x.tab.spec
+	g := t.Grammar
+	line := t.StartLine(c)
+	src := t.ChildByField(c, g.FieldID(e.SourceField))
+	before := len(m.Imports)
+	for j := c + 1; j < int(t.Nodes[c].End); j++ {
+		switch k := t.Kind(j); {
+		case k == e.ImportRequireClause:
+			if s := t.ChildByField(j, g.FieldID(e.SourceField)); s >= 0 {
+				if id := x.firstName(j); id >= 0 {
+					m.Imports = append(m.Imports, Import{Path: []string{x.stringText(s)}, Local: t.Text(id), Value: true, Line: line})
+				}
+			}
+			return
+		case src < 0:
+		case k == e.ImportSpecifier:
+			name, alias := x.specifier(j)
+			m.Imports = append(m.Imports, Import{Path: []string{x.stringText(src)}, Name: name, Local: alias, Line: line})
+		case k == e.NamespaceImport:
+			if id := x.firstName(j); id >= 0 {
+				m.Imports = append(m.Imports, Import{Path: []string{x.stringText(src)}, Local: t.Text(id), Line: line})
+			}
+		case x.role(j)&roleName != 0 && t.Kind(int(t.Nodes[j].Parent)) == e.ImportClause:
+			m.Imports = append(m.Imports, Import{Path: []string{x.stringText(src)}, Name: defaultExport, Local: t.Text(j), Line: line})
+		}
+	}
+	if src >= 0 && len(m.Imports) == before {
+		// a side-effect import links the modules
+		m.Imports = append(m.Imports, Import{Path: []string{x.stringText(src)}, Line: line})
+	}
+}
+
+// requireCall reads require("m") bound by a declarator: the module's
+// value under a name, or names picked by an object pattern. A require
+// elsewhere links the modules only.
+func (x *extractor) requireCall(m *ModuleFacts, call int) {
+	t, tab, e := x.t, x.tab, x.tab.spec
+	g := t.Grammar
+	if !x.isRequire(call) {
+		return
+	}
+	args := t.ChildByField(call, tab.callArguments)
+	if args < 0 {
+		return
+	}
+	var spec string
+	for _, a := range t.NamedChildren(args) {
+		if t.Is(a, stringClass) {
+			spec = x.stringText(a)
+		}
+		break
+	}
+	if spec == "" {
+		return
+	}
+	path, line := []string{spec}, t.StartLine(call)
+	value := call
+	p := int(t.Nodes[call].Parent)
+	if p >= 0 && x.role(p)&roleMember != 0 && t.Nodes[call].Field == tab.members[t.Nodes[p].Kind].object {
+		// require("m").x: the name x, bound by a declarator or read in place
+		n := t.ChildByField(p, tab.members[t.Nodes[p].Kind].name)
+		if n < 0 {
+			return
+		}
+		d := int(t.Nodes[p].Parent)
+		if d >= 0 && t.Kind(d) == e.Declarator && t.Nodes[p].Field == g.FieldID(e.DeclaratorValueField) {
+			if name := t.ChildByField(d, g.FieldID(e.DeclaratorNameField)); name >= 0 && x.role(name)&roleName != 0 {
+				m.Imports = append(m.Imports, Import{Path: path, Name: t.Text(n), Local: t.Text(name), Line: line})
+				return
+			}
+		}
+		m.Imports = append(m.Imports, Import{Path: path, Name: t.Text(n), InPlace: true, Line: line})
+		return
+	}
+	if p < 0 || t.Kind(p) != e.Declarator || t.Nodes[value].Field != g.FieldID(e.DeclaratorValueField) {
+		m.Imports = append(m.Imports, Import{Path: path, Line: line})
+		return
+	}
+	name := t.ChildByField(p, g.FieldID(e.DeclaratorNameField))
+	switch {
+	case name < 0:
+	case x.role(name)&roleName != 0:
+		m.Imports = append(m.Imports, Import{Path: path, Local: t.Text(name), Value: true, Line: line})
+	case t.Kind(name) == e.ObjectPattern:
+		for _, c := range t.NamedChildren(name) {
+			switch t.Kind(c) {
+			case e.ShorthandPattern:
+				m.Imports = append(m.Imports, Import{Path: path, Name: t.Text(c), Local: t.Text(c), Line: line})
+			case e.PairPattern:
+				k, v := t.ChildByField(c, g.FieldID(e.PairKeyField)), t.ChildByField(c, g.FieldID(e.PairValueField))
+				if k >= 0 && v >= 0 && x.role(v)&roleName != 0 {
+					m.Imports = append(m.Imports, Import{Path: path, Name: x.nameText(k), Local: t.Text(v), Line: line})
+				}
+			}
+		}
+	}
+}
+
+// isRequire reports whether node n calls the require function.
+func (x *extractor) isRequire(n int) bool {
+	if x.role(n)&roleCall == 0 {
+		return false
+	}
+	fn := x.t.ChildByField(n, x.tab.callFunction)
+	return fn >= 0 && string(x.t.Bytes(fn)) == x.tab.spec.RequireFunction
+}
+
+// requires reports whether node n is require("m") or require("m").x.
+func (x *extractor) requires(n int) bool {
+	if x.role(n)&roleMember != 0 {
+		if o := x.t.ChildByField(n, x.tab.members[x.t.Nodes[n].Kind].object); o >= 0 {
+			n = o
+		}
+	}
+	return x.isRequire(n)
+}
+
+// commonJSExport reads `module.exports = {...}`, `module.exports = v`,
+// `exports.x = v` and `module.exports.x = v`.
+func (x *extractor) commonJSExport(m *ModuleFacts, s int, keys map[int]bool) {
+	t, tab, e := x.t, x.tab, x.tab.spec
+	if x.role(s)&roleAssignment == 0 {
+		return
+	}
+	left, right := t.ChildByField(s, tab.leftField), t.ChildByField(s, tab.right)
+	if left < 0 || right < 0 {
+		return
+	}
+	var segs []string
+	for j := left; j < int(t.Nodes[left].End); j++ {
+		if x.role(j)&roleName != 0 {
+			segs = x.chain(j)
+			break
+		}
+	}
+	line := t.StartLine(s)
+	if x.role(right)&roleAssignment != 0 {
+		// exports = module.exports = f
+		x.commonJSExport(m, right, keys)
+	}
+	switch {
+	case len(segs) == 2 && segs[0] == e.ModuleObject && segs[1] == e.ExportsObject && x.isRequire(right):
+		// module.exports = require("m") passes m's value on: an alias
+		if args := t.ChildByField(right, tab.callArguments); args >= 0 {
+			for _, a := range t.NamedChildren(args) {
+				if t.Is(a, stringClass) {
+					m.Imports = append(m.Imports, Import{Path: []string{x.stringText(a)}, Name: defaultExport,
+						Export: defaultExport, Public: true, Line: line})
+				}
+				break
+			}
+		}
+	case len(segs) == 2 && segs[0] == e.ExportsObject,
+		len(segs) == 3 && segs[0] == e.ModuleObject && segs[1] == e.ExportsObject:
+		m.Defs = append(m.Defs, Def{Name: segs[len(segs)-1], Kind: x.declKind(right), Line: line, Public: true})
+	case len(segs) == 2 && segs[0] == e.ModuleObject && segs[1] == e.ExportsObject:
+		if t.Kind(right) != e.ObjectLiteral {
+			m.Defs = append(m.Defs, Def{Name: defaultExport, Kind: x.declKind(right), Line: line, Public: true})
+			return
+		}
+		for _, c := range t.NamedChildren(right) {
+			var key, local int
+			switch t.Kind(c) {
+			case e.Pair:
+				key, local = t.ChildByField(c, t.Grammar.FieldID(e.PairKeyField)), t.ChildByField(c, t.Grammar.FieldID(e.PairValueField))
+			case e.ShorthandProperty:
+				key, local = c, c
+				keys[c] = true
+			case e.MethodDefinition:
+				key, local = t.ChildByField(c, t.Grammar.FieldID("name")), -1
+			default:
+				continue
+			}
+			if key < 0 {
+				continue
+			}
+			name := x.nameText(key)
+			// `{ f }` and `{ g: f }` export the declaration f
+			if local >= 0 && x.role(local)&roleName != 0 && x.exportLocal(m, t.Text(local), name) {
+				continue
+			}
+			m.Defs = append(m.Defs, Def{Name: name, Kind: "value", Line: t.StartLine(c), Public: true})
+		}
+	}
+}

@@ -1,0 +1,190 @@
+package reuse
+
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/scbcheck/scbcheck/lang"
+)
+
+// buildFiles adds the FileModules modules, one per file named by its
+// path, and marks the targets of the manifests' entries.
+func (pr *project) buildFiles(files []File) {
+	for _, f := range files {
+		m := newModule(f.Path, f.Path, f.Lang)
+		m.root = m
+		m.test = isTestPath(&f.Lang.Exports, f.Path)
+		for k := range f.Facts.Modules {
+			m.addPart(&f.Facts.Modules[k])
+		}
+		pr.modules = append(pr.modules, m)
+		pr.files[f.Path] = m
+	}
+	if len(files) == 0 {
+		return
+	}
+	spec := files[0].Lang
+	for _, man := range pr.opts.Manifests {
+		for _, e := range man.Entries {
+			m := pr.fileAt(path.Join(man.Dir, e.Target), spec)
+			if m != nil && !m.test && m.entry == "" {
+				m.entry = e.Reason
+			}
+		}
+	}
+}
+
+// fileAt returns the FileModules module a path names: the file itself,
+// the sources its extension may stand for, the path with each resolvable
+// extension, or the directory's index file.
+func (pr *project) fileAt(p string, spec *lang.Spec) *module {
+	e := &spec.Exports
+	if m := pr.files[p]; m != nil {
+		return m
+	}
+	ext := strings.TrimPrefix(path.Ext(p), ".")
+	for _, alt := range e.SpecifierRewrites[ext] {
+		if m := pr.files[strings.TrimSuffix(p, ext)+alt]; m != nil {
+			return m
+		}
+	}
+	for _, x := range e.ResolveExtensions {
+		if m := pr.files[p+"."+x]; m != nil {
+			return m
+		}
+	}
+	for _, x := range e.ResolveExtensions {
+		if m := pr.files[path.Join(p, e.IndexFile+"."+x)]; m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// specifierModule returns the module a relative specifier of module from
+// names; nil for a package or a file outside the project.
+func (pr *project) specifierModule(from *module, spec string) *module {
+	if !strings.HasPrefix(spec, ".") {
+		return nil
+	}
+	return pr.fileAt(path.Join(path.Dir(from.path), spec), from.lang)
+}
+
+// fileImport resolves an import or re-export of module m: the module, or
+// the name it exports.
+func (pr *project) fileImport(m *module, imp *Import, depth int) (target, bool) {
+	base := pr.specifierModule(m, imp.Path[0])
+	if base == nil {
+		return target{}, false
+	}
+	if imp.Name == "" {
+		return target{mod: base}, true
+	}
+	return pr.exportLookup(base, imp.Name, depth+1)
+}
+
+// exportLookup resolves the name n that module m exports: a public
+// declaration, a re-export, or a name a wildcard re-export brings (never
+// the default export).
+func (pr *project) exportLookup(m *module, n string, depth int) (target, bool) {
+	if depth > maxDepth {
+		return target{}, false
+	}
+	if d, ok := m.defs[n]; ok && d.Public {
+		return target{mod: m, name: n}, true
+	}
+	if imp, ok := m.reexports[n]; ok {
+		return pr.fileImport(m, imp, depth+1)
+	}
+	if n == defaultExport {
+		return target{}, false
+	}
+	for k := len(m.stars) - 1; k >= 0; k-- {
+		if src := pr.specifierModule(m, m.stars[k].Path[0]); src != nil {
+			if t, ok := pr.exportLookup(src, n, depth+1); ok {
+				return t, true
+			}
+		}
+	}
+	return target{}, false
+}
+
+// exportNames returns the names module m exports, wildcard re-exports
+// followed, sorted.
+func (pr *project) exportNames(m *module) []string {
+	seen := map[string]bool{}
+	visited := map[*module]bool{}
+	var walk func(m *module, depth int, star bool)
+	walk = func(m *module, depth int, star bool) {
+		if depth > maxDepth || visited[m] {
+			return
+		}
+		visited[m] = true
+		for n, d := range m.defs {
+			if d.Public && !(star && n == defaultExport) {
+				seen[n] = true
+			}
+		}
+		for n := range m.reexports {
+			if !(star && n == defaultExport) {
+				seen[n] = true
+			}
+		}
+		for _, s := range m.stars {
+			if src := pr.specifierModule(m, s.Path[0]); src != nil {
+				walk(src, depth+1, true)
+			}
+		}
+	}
+	walk(m, 0, false)
+	return sortedKeys(seen)
+}
+
+// resolveFileRef resolves a reference made in FileModules module c: its
+// head is a declaration of c or an import binding; each further segment
+// reads an export of the module reached so far. A bare CommonJS require
+// binding is the module's default export when it has one.
+func (pr *project) resolveFileRef(c *module, segs []string) (target, bool) {
+	var t target
+	if _, ok := c.defs[segs[0]]; ok {
+		t = target{mod: c, name: segs[0]}
+	} else if imp, ok := c.binds[segs[0]]; ok {
+		if t, ok = pr.fileImport(c, imp, 0); !ok {
+			return target{}, false
+		}
+		if t.name == "" && len(segs) == 1 && imp.Value {
+			if d, ok := pr.exportLookup(t.mod, defaultExport, 0); ok {
+				return d, true
+			}
+		}
+	} else {
+		return target{}, false
+	}
+	for i := 1; i < len(segs) && t.name == ""; i++ {
+		var ok bool
+		if t, ok = pr.exportLookup(t.mod, segs[i], 0); !ok {
+			return target{}, false
+		}
+	}
+	return t, true
+}
+
+// escapeTargets are the symbols a module used whole reaches (dir_lenient):
+// its own definitions, or for FileModules every name it exports.
+func (pr *project) escapeTargets(m *module) []target {
+	var out []target
+	if system(m) != lang.FileModules {
+		for name := range m.defs {
+			out = append(out, target{mod: m, name: name})
+		}
+		return out
+	}
+	for _, n := range pr.exportNames(m) {
+		if t, ok := pr.exportLookup(m, n, 0); ok {
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].mod.path+"#"+out[a].name < out[b].mod.path+"#"+out[b].name })
+	return out
+}

@@ -1,0 +1,3 @@
+import { App } from '../src/app.tsx';
+
+App({ s: { r: 1 } });

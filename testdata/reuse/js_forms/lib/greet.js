@@ -1,0 +1,1 @@
+module.exports = function greet(name) { return name; }; // want status:"used"

@@ -1,0 +1,1 @@
+export const later = 1; // want status:"unused"

@@ -1,0 +1,3 @@
+import { INCH } from '../shapes/units';
+
+console.assert(INCH > 2);

@@ -1,0 +1,3 @@
+export { area as surface } from './area.js';
+export * as units from './units';
+export type { Shape } from './types';

@@ -1,0 +1,5 @@
+import { chrf } from './metrics';
+
+test('chrf', () => {
+  expect(chrf(['a'])).toBe(1);
+});

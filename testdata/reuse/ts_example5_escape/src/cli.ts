@@ -1,0 +1,3 @@
+import { evaluate } from './eval';
+
+console.log(evaluate(process.argv.slice(2)));

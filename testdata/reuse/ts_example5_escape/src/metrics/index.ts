@@ -1,0 +1,2 @@
+// A barrel: aliases only, no symbols of its own.
+export * from './bleu';
