@@ -15,8 +15,12 @@ var TSX = register(typeScriptSpec(&Spec{
 	Rank:            5,
 	Extensions:      []string{"tsx"},
 	AstGrepLanguage: "tsx",
-	Grammar:         func() unsafe.Pointer { return tstypescript.LanguageTSX() },
-	GrammarDir:      "tsx",
+	// TSX runs TypeScript's rules (and so JavaScript's) as tsx- copies:
+	// their examples must parse as TSX too (no `<T>x` assertions).
+	RuleIDPrefix:  "tsx-",
+	SharesRulesOf: "typescript",
+	Grammar:       func() unsafe.Pointer { return tstypescript.LanguageTSX() },
+	GrammarDir:    "tsx",
 	FieldParents: append(append([]string(nil), typeScriptFieldParents...),
 		"jsx_closing_element", "jsx_element", "jsx_opening_element", "jsx_self_closing_element"),
 }))
