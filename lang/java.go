@@ -121,6 +121,81 @@ var Java = register(&Spec{
 	},
 	Imports:    ImportSpec{Style: ImportNone},
 	Directives: DirectiveSpec{BlockOpen: "/*", BlockClose: "*/", BlockMargin: "*"},
-	Exports:    ExportSpec{System: NoModules},
+	Exports:    javaExports,
 	OptIn:      true,
 })
+
+// javaEntryAnnotations are the framework annotations that make a type an
+// entry module (the framework calls it): Spring's application, component
+// and controller stereotypes, as DIR spec 4.1 lists them.
+var javaEntryAnnotations = []string{
+	"SpringBootApplication", "RestController", "Controller", "Component", "Service", "Repository",
+	"Configuration",
+}
+
+// javaExports is DIR's reading of Java: a top-level type is a module
+// (DIR spec 4.1 and 4.2).
+var javaExports = ExportSpec{
+	System: TypeUnits,
+	Definitions: map[string]ExportDef{
+		"class_declaration":           {NameField: "name", Symbol: "class"},
+		"interface_declaration":       {NameField: "name", Symbol: "interface"},
+		"enum_declaration":            {NameField: "name", Symbol: "enum"},
+		"record_declaration":          {NameField: "name", Symbol: "record"},
+		"annotation_type_declaration": {NameField: "name", Symbol: "annotation"},
+	},
+	// Enum constants are members read through their type, not symbols.
+	MemberDefinitions: map[string]ExportDef{
+		"method_declaration":   {NameField: "name", Symbol: "method"},
+		"field_declaration":    {Symbol: "field"},
+		"constant_declaration": {Symbol: "field"},
+	},
+	Containers:          []string{"class_body", "interface_body", "enum_body", "enum_body_declarations", "annotation_type_body"},
+	ImplicitMembers:     []string{"interface_body", "annotation_type_body"},
+	ModifierList:        "modifiers",
+	PublicKeyword:       "public",
+	StaticKeyword:       "static",
+	PrivateKeyword:      "private",
+	Annotations:         []string{"marker_annotation", "annotation"},
+	EntryMethod:         "main",
+	VoidType:            "void_type",
+	EntryAnnotations:    javaEntryAnnotations,
+	PackageClause:       "package_declaration",
+	ImportModule:        "import_declaration",
+	Wildcard:            "asterisk",
+	Declarator:          "variable_declarator",
+	DeclaratorNameField: "name",
+	DottedTypes:         []string{"scoped_type_identifier"},
+
+	Names:             []string{"identifier", "type_identifier"},
+	Member:            "field_access",
+	MemberObjectField: "object",
+	MemberNameField:   "field",
+	Members:           []MemberKind{{Kind: "method_invocation", ObjectField: "object", NameField: "name"}},
+	NotReferences: map[string][]string{
+		"class_declaration":                   {"name"},
+		"interface_declaration":               {"name"},
+		"enum_declaration":                    {"name"},
+		"record_declaration":                  {"name"},
+		"annotation_type_declaration":         {"name"},
+		"annotation_type_element_declaration": {"name"},
+		"method_declaration":                  {"name"},
+		"constructor_declaration":             {"name"},
+		"compact_constructor_declaration":     {"name"},
+		"variable_declarator":                 {"name"},
+		"enum_constant":                       {"name"},
+		"formal_parameter":                    {"name"},
+		"catch_formal_parameter":              {"name"},
+	},
+
+	TestFiles:     []string{"*Test.java", "*Tests.java", "*IT.java"},
+	TestDirPaths:  []string{"src/test"},
+	PathSeparator: ".",
+	Notes: []string{
+		"a module is a top-level type, named by its package and its name",
+		"entry modules: types with public static void main, or annotated @SpringBootApplication, @RestController, @Controller, @Component, @Service, @Repository or @Configuration",
+		"src/test directories and *Test.java, *Tests.java, *IT.java files are test code",
+		"public top-level types and the public static fields and methods of their bodies (an interface's fields and static methods implicitly); instance members and enum constants are not symbols",
+		"uses through single-type, on-demand and static imports, fully qualified names and the simple names of the same package; reflection is not read",
+	},
+}

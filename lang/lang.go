@@ -716,6 +716,28 @@ type ExportSpec struct {
 	ResolveExtensions []string
 	IndexFile         string
 	SpecifierRewrites map[string][]string
+
+	// TypeUnits. Definitions hold the top-level types; MemberDefinitions
+	// the members of their bodies (Containers, descended) that count when
+	// public and static, ImplicitMembers the bodies whose fields and
+	// methods are so without saying (an interface's). ModifierList holds
+	// PublicKeyword, StaticKeyword and annotations (Annotations, named in
+	// their NameField "name"); PrivateKeyword keeps an implicit member
+	// private. A method named EntryMethod, public, static,
+	// returning VoidType, makes its type an entry module, as does one of
+	// EntryAnnotations on the type. ImportModule statements with
+	// StaticKeyword import a member; Wildcard ends an on-demand import.
+	// DottedTypes are qualified type names without fields (a.b.C), read
+	// as the names in them.
+	MemberDefinitions            map[string]ExportDef
+	ImplicitMembers              []string
+	ModifierList                 string
+	PublicKeyword, StaticKeyword string
+	PrivateKeyword               string
+	Annotations                  []string
+	EntryMethod, VoidType        string
+	EntryAnnotations             []string
+	DottedTypes                  []string
 }
 
 // ForAstGrep returns the language whose ast-grep name or alias is name

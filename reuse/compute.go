@@ -118,7 +118,7 @@ func (u *uses) add(set *map[*module]bool, m *module) {
 func Compute(files []File, opts Options) *Result {
 	pr := &project{opts: opts, byName: map[string]*module{}, tops: map[string]*module{}, crates: map[string]*module{},
 		packages: map[string]*module{}, partBinds: map[*ModuleFacts]map[string]*module{},
-		files: map[string]*module{}}
+		files: map[string]*module{}, types: map[string]*module{}, pkgTypes: map[string]map[string]*module{}}
 	bySystem := map[lang.ModuleSystem][]File{}
 	sorted := append([]File(nil), files...)
 	sort.Slice(sorted, func(a, b int) bool { return sorted[a].Path < sorted[b].Path })
@@ -135,6 +135,7 @@ func Compute(files []File, opts Options) *Result {
 	pr.buildCrates(bySystem[lang.CrateTree])
 	pr.buildPackages(bySystem[lang.PackageDirs])
 	pr.buildFiles(bySystem[lang.FileModules])
+	pr.buildUnits(bySystem[lang.TypeUnits])
 	pr.sortModules()
 
 	table := map[target]*uses{}
@@ -238,15 +239,13 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 	for _, p := range c.parts {
 		for _, r := range p.Refs {
 			referenced[r.Segs[0]] = true
-			t, ok := pr.resolveRefIn(c, p, r.Segs)
-			if !ok {
-				continue
-			}
-			c.edges[t.mod] = true
-			if t.name != "" {
-				record(t)
-			} else if !t.mod.virtual || len(t.mod.defs) > 0 {
-				escape(t.mod)
+			for _, t := range pr.resolveRefTargets(c, p, r.Segs) {
+				c.edges[t.mod] = true
+				if t.name != "" {
+					record(t)
+				} else if !t.mod.virtual || len(t.mod.defs) > 0 {
+					escape(t.mod)
+				}
 			}
 		}
 		for _, s := range p.Strings {
@@ -308,6 +307,9 @@ func (pr *project) internal(c *module, imp *Import) bool {
 	}
 	if system(c) == lang.FileModules {
 		return strings.HasPrefix(imp.Path[0], ".")
+	}
+	if system(c) == lang.TypeUnits {
+		return pr.unitInternal(imp)
 	}
 	if system(c) == lang.CrateTree {
 		return len(imp.Path) > 0 && (imp.Path[0] == "crate" || imp.Path[0] == "self" || imp.Path[0] == "super")
@@ -430,8 +432,12 @@ func (pr *project) result(table map[target]*uses, reach map[*module]bool, unreso
 			if p, ok := m.defPaths[n]; ok {
 				defPath = p
 			}
+			qualified := m.name + m.lang.Exports.PathSeparator + n
+			if d.Self {
+				qualified = m.name
+			}
 			sym := Symbol{
-				Module: m.name, Name: n, Qualified: m.name + m.lang.Exports.PathSeparator + n,
+				Module: m.name, Name: n, Qualified: qualified,
 				Kind: d.Kind, Path: defPath, Line: d.Line, Public: public[n],
 				UsedBy: moduleNames(u.users), UsedByTests: moduleNames(u.testUsers),
 				ImportedBy: moduleNames(u.importers), MaybeUsedBy: moduleNames(u.lenient),

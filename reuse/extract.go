@@ -53,7 +53,9 @@ type ModuleFacts struct {
 	Strings []string
 	// Dynamic are reference chains (joined with ".") passed to a dynamic
 	// attribute lookup with a computed name, sorted.
-	Dynamic []string
+	Dynamic []string // Entry says why the module is a program (TypeUnits: a main method,
+	// a framework annotation); empty when it is not.
+	Entry string
 }
 
 // Def is a module-level definition.
@@ -65,6 +67,9 @@ type Def struct {
 	Line int
 	// Public is the language's visibility rule before export lists.
 	Public bool
+	// Self marks the definition of the module itself (a Java top-level
+	// type): its qualified name is the module's.
+	Self bool
 }
 
 // Import is one name an import binds, or one wildcard import.
@@ -91,6 +96,8 @@ type Import struct {
 	// Value marks a binding of the module's value (CommonJS require): a
 	// bare use of it is a use of the module's default export.
 	Value bool
+	// Member marks an import of a type's member (Java's import static).
+	Member bool
 	// InPlace marks an import that itself reads the name it imports
 	// (`require("m").x` in an expression): a use, binding nothing.
 	InPlace bool
@@ -136,6 +143,9 @@ const (
 	roleContainer
 	rolePackageClause
 	roleBlankImport
+	roleDotted
+	roleModifiers
+	roleAnnotation
 )
 
 // table is a grammar's roles and field ids for DIR.
@@ -210,6 +220,9 @@ func tableOf(g *source.Grammar) *table {
 	add(roleContainer, e.Containers...)
 	add(rolePackageClause, e.PackageClause)
 	add(roleBlankImport, e.BlankImport)
+	add(roleDotted, e.DottedTypes...)
+	add(roleModifiers, e.ModifierList)
+	add(roleAnnotation, e.Annotations...)
 	members := map[string]memberFields{}
 	if e.Member != "" {
 		members[e.Member] = memberFields{g.FieldID(e.MemberObjectField), g.FieldID(e.MemberNameField)}
@@ -300,6 +313,8 @@ func Extract(t *source.Tree) *Facts {
 		x.packageFile()
 	case lang.FileModules:
 		x.fileModule()
+	case lang.TypeUnits:
+		x.unitFile()
 	}
 	x.finish()
 	return x.facts

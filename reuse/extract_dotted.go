@@ -256,7 +256,10 @@ func (x *extractor) scan(n, mod int) {
 func (x *extractor) chain(j int) []string {
 	t, tab := x.t, x.tab
 	p := int(t.Nodes[j].Parent)
-	if p >= 0 && x.role(p)&roleMember != 0 && t.Nodes[j].Field != tab.members[t.Nodes[p].Kind].object {
+	if p >= 0 && x.role(p)&roleMember != 0 && t.Nodes[j].Field != tab.members[t.Nodes[p].Kind].object &&
+		t.ChildByField(p, tab.members[t.Nodes[p].Kind].object) >= 0 {
+		// a member's name; without an object (Java's `max(a)`) the name
+		// itself is the reference
 		return nil
 	}
 	// A name being defined sits in a NotReferences field, directly or

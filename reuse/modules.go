@@ -84,6 +84,7 @@ type module struct {
 	// PackageDirs: the package's name, the file of each definition and
 	// of each part (parts[k] comes from partPaths[k])
 	pkgName   string
+	typeName  string // TypeUnits: the type's simple name
 	defPaths  map[string]string
 	partPaths []string
 	// results
@@ -142,6 +143,10 @@ type project struct {
 	crates  map[string]*module // CrateTree library crate roots by crate name
 	// packages are the PackageDirs modules by import path
 	packages map[string]*module
+	// types are the TypeUnits modules by qualified name, pkgTypes by
+	// package and simple name
+	types    map[string]*module
+	pkgTypes map[string]map[string]*module
 	// files are the FileModules modules by path
 	files map[string]*module
 	// partBinds caches packageBinds

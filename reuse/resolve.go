@@ -101,6 +101,11 @@ func (pr *project) starSource(m *module, imp *Import, depth int) *module {
 		return pr.packages[imp.Path[0]]
 	case lang.FileModules:
 		return pr.specifierModule(m, imp.Path[0])
+	case lang.TypeUnits:
+		if imp.Member {
+			return pr.types[strings.Join(imp.Path, ".")]
+		}
+		return nil
 	}
 	if system(m) == lang.CrateTree {
 		t, ok := pr.resolvePath(m, imp.Path, depth)
@@ -126,6 +131,8 @@ func (pr *project) resolveImport(m *module, imp *Import, depth int) (target, boo
 		return target{mod: pkg}, pkg != nil
 	case lang.FileModules:
 		return pr.fileImport(m, imp, depth)
+	case lang.TypeUnits:
+		return pr.resolveUnitImport(imp)
 	}
 	if imp.Name == "" {
 		if imp.First {
@@ -234,6 +241,18 @@ func (pr *project) resolvePath(m *module, segs []string, depth int) (target, boo
 		cur = t.mod
 	}
 	return target{mod: cur}, true
+}
+
+// resolveRefTargets returns what a reference made in part of module m
+// uses: one target, or for TypeUnits a type and its static member.
+func (pr *project) resolveRefTargets(m *module, part *ModuleFacts, segs []string) []target {
+	if system(m) == lang.TypeUnits {
+		return pr.resolveUnitRef(m, segs)
+	}
+	if t, ok := pr.resolveRefIn(m, part, segs); ok {
+		return []target{t}
+	}
+	return nil
 }
 
 // resolveRefIn resolves a reference made in part of module m.

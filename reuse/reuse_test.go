@@ -206,7 +206,7 @@ func TestFixtures(t *testing.T) {
 
 // The result does not depend on the order the files come in.
 func TestComputeIgnoresFileOrder(t *testing.T) {
-	for _, dir := range []string{"python_imports", "go_imports", "js_forms", "ts_example5"} {
+	for _, dir := range []string{"python_imports", "go_imports", "js_forms", "ts_example5", "java_units"} {
 		t.Run(dir, func(t *testing.T) {
 			files, opts, _ := collect(t, filepath.Join("../testdata/reuse", dir))
 			require.Greater(t, len(files), 3)

@@ -81,8 +81,8 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				ex.Member, ex.Call, ex.StringContent, ex.PackageClause, ex.BlankImport, ex.ExportStatement,
 				ex.ExportSpecifier, ex.ImportSpecifier, ex.NamespaceImport, ex.NamespaceExport, ex.ImportClause,
 				ex.ImportRequireClause, ex.Declarator, ex.ObjectPattern, ex.ShorthandPattern, ex.PairPattern,
-				ex.ObjectLiteral, ex.Pair, ex.ShorthandProperty, ex.MethodDefinition,
-			}, ex.Containers}
+				ex.ObjectLiteral, ex.Pair, ex.ShorthandProperty, ex.MethodDefinition, ex.ModifierList, ex.VoidType,
+			}, ex.Containers, ex.Annotations, ex.DottedTypes, ex.ImplicitMembers}
 			exFields := []string{
 				ex.WrapperField, ex.GuardField, ex.LeftField, ex.TypeField, ex.ValueField, ex.TypeAliasNameField,
 				ex.ModuleNameField, ex.ModuleBodyField, ex.FromModuleField, ex.ImportNameField,
@@ -91,6 +91,10 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				ex.ScopedNameField, ex.CallFunctionField, ex.CallArgumentsField, ex.ImportPathField,
 				ex.DeclarationField, ex.DefaultValueField, ex.SourceField, ex.DeclaratorNameField,
 				ex.DeclaratorValueField, ex.PairKeyField, ex.PairValueField,
+			}
+			for kind, def := range ex.MemberDefinitions {
+				exKinds = append(exKinds, []string{kind})
+				exFields = append(exFields, def.NameField)
 			}
 			for _, mk := range ex.Members {
 				exKinds = append(exKinds, []string{mk.Kind})

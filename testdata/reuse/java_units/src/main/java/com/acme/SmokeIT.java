@@ -1,0 +1,7 @@
+package com.acme;
+
+class SmokeIT {
+    int run() {
+        return new Helper().x;
+    }
+}

@@ -1,0 +1,7 @@
+package com.acme.util;
+
+class StringsTest {
+    void trims() {
+        assert Strings.trim(" a ").equals("a");
+    }
+}
