@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/scbcheck/scbcheck/cache"
 	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/erosion"
@@ -73,6 +74,18 @@ type Options struct {
 	// MCFFile names externally judged MCF scores (see reuse.LoadMCF); with
 	// it the report carries MCF and IF50.
 	MCFFile string
+
+	// CacheDir, when set, is a cache directory (created when missing) of
+	// each file's analysis and ast-grep findings, filed by the file's
+	// content, this build of the code, the grammars, the ast-grep version,
+	// the rules and the settings that shape them. A file met again (in
+	// another run, another checkpoint, another copy of the tree) is then
+	// read back instead of analysed. The report is the same with or
+	// without it.
+	CacheDir string
+	// CacheStats, when set with CacheDir, has what the run found in the
+	// cache added to it (so one value can total several runs).
+	CacheStats *CacheStats
 }
 
 // DefaultMaxFileSize is the largest file read when Options sets no limit:
@@ -153,9 +166,20 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	var fc *fileCache
+	var keys []fileKey
+	if opt.CacheDir != "" {
+		if fc, err = openFileCache(opt.CacheDir, opt.Path); err != nil {
+			return nil, err
+		}
+		keys = fc.keys(files, opt.Workers)
+		if opt.CacheStats != nil {
+			defer func() { opt.CacheStats.add(fc.snapshot()) }()
+		}
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	scan := startScan(ctx, opt, cat, files)
+	scan := startScan(ctx, opt, cat, files, fc, keys)
 	parseTimeout := opt.ParseTimeout
 	switch {
 	case parseTimeout == 0:
@@ -163,7 +187,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	case parseTimeout < 0:
 		parseTimeout = 0
 	}
-	results, err := analyzeFiles(ctx, files, opt.Workers, parseTimeout, cat.IDs())
+	results, err := analyzeFiles(ctx, files, opt.Workers, parseTimeout, cat.IDs(), fc, keys)
 	if err != nil {
 		return nil, err
 	}
@@ -206,9 +230,10 @@ type scan struct {
 }
 
 // startScan starts the one ast-grep process of the run over every
-// discovered file of a language with rules; findings in files that fail to
-// parse are dropped later.
-func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []source.SourceFile) *scan {
+// discovered file of a language with rules (with a cache, those whose
+// findings it does not hold); findings in files that fail to parse are
+// dropped later.
+func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []source.SourceFile, fc *fileCache, keys []fileKey) *scan {
 	s := &scan{done: make(chan struct{})}
 	paths := make([]string, 0, len(files))
 	for _, f := range files {
@@ -238,9 +263,62 @@ func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []sou
 			return
 		}
 		sc := &rules.Scanner{Binary: s.binary, Timeout: timeout, Threads: opt.Workers}
-		s.findings, s.err = sc.Scan(ctx, cat, paths, opt.IncludeAll)
+		if fc == nil {
+			s.findings, s.err = sc.Scan(ctx, cat, paths, opt.IncludeAll)
+			return
+		}
+		s.findings, s.err = cachedScan(ctx, sc, fc, cat, files, keys, s.version, opt.IncludeAll)
 	}()
 	return s
+}
+
+// cachedScan reads the findings of the files the cache holds and runs
+// ast-grep over the others, storing theirs.
+func cachedScan(ctx context.Context, sc *rules.Scanner, fc *fileCache, cat *rules.Catalog, files []source.SourceFile,
+	keys []fileKey, version string, includeAll bool) ([]rules.Finding, error) {
+	digest := catalogDigest(cat)
+	hasRules := map[*lang.Spec]bool{}
+	var found, todo []string
+	var pending []cache.Key
+	var all []rules.Finding
+	for i, f := range files {
+		if f.Skip != "" {
+			continue
+		}
+		has, seen := hasRules[f.Lang]
+		if !seen {
+			has = cat.ActiveFor(includeAll, []string{f.Path}) > 0
+			hasRules[f.Lang] = has
+		}
+		if !has {
+			continue
+		}
+		if !keys[i].ok {
+			found = append(found, f.Path)
+			continue
+		}
+		key := fc.scanKey(f, keys[i], version, digest, includeAll)
+		if got, ok := fc.loadScan(key, f.Path); ok {
+			fc.count(&fc.stats.ScanHits)
+			all = append(all, got...)
+			continue
+		}
+		fc.count(&fc.stats.ScanMisses)
+		todo = append(todo, f.Path)
+		pending = append(pending, key)
+	}
+	scanned, err := sc.Scan(ctx, cat, append(todo, found...), includeAll)
+	if err != nil {
+		return nil, err
+	}
+	byFile := map[string][]rules.Finding{}
+	for _, f := range scanned {
+		byFile[f.File] = append(byFile[f.File], f)
+	}
+	for k, p := range todo {
+		fc.storeScan(pending[k], p, byFile[p])
+	}
+	return rules.SortFindings(append(all, scanned...)), nil
 }
 
 func (s *scan) wait() ([]rules.Finding, error) {
@@ -267,7 +345,10 @@ type fileResult struct {
 	ignoreErr  error
 }
 
-func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, parseTimeout time.Duration, ruleIDs []string) ([]fileResult, error) {
+// analyzeFiles analyses the files on workers goroutines, reading what it
+// can from fc (when not nil) and storing the rest there.
+func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, parseTimeout time.Duration, ruleIDs []string,
+	fc *fileCache, keys []fileKey) ([]fileResult, error) {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
@@ -293,6 +374,16 @@ func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, p
 					continue
 				}
 				f := files[i]
+				var key cache.Key
+				if fc != nil && keys[i].ok {
+					key = fc.factsKey(f, keys[i])
+					if res, ok := fc.loadFile(key, f, ruleIDs); ok {
+						fc.count(&fc.stats.FileHits)
+						results[i] = res
+						continue
+					}
+					fc.count(&fc.stats.FileMisses)
+				}
 				p := parsers[f.Lang]
 				if p == nil {
 					var err error
@@ -304,6 +395,9 @@ func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, p
 					parsers[f.Lang] = p
 				}
 				results[i] = analyzeFile(p, f, ruleIDs)
+				if fc != nil && keys[i].ok && cacheable(results[i]) {
+					fc.storeFile(key, results[i])
+				}
 			}
 		}(w)
 	}
@@ -361,16 +455,22 @@ func analyzeFile(p *source.Parser, f source.SourceFile, ruleIDs []string) fileRe
 	res.fns = tree.Callables(res.sloc)
 	res.cx = erosion.Measure(tree, res.fns)
 	res.clones = clones.Candidates(f.Path, tree, res.fns)
-	metrics := make([]rules.FunctionMetrics, len(res.cx))
-	for k, c := range res.cx {
-		metrics[k] = rules.FunctionMetrics{CC: c.CC, Cog: c.Cog, MaxNesting: c.MaxNesting}
-	}
-	res.facts = rules.NewFileFacts(f.Path, tree, res.fns, metrics)
+	res.facts = rules.NewFileFacts(f.Path, tree, res.fns, functionMetrics(res.cx))
 	res.reuse = reuse.Extract(tree)
 	var err1 error
 	res.directives, err1 = tree.Directives(f.Path)
 	res.ignoreErr = source.JoinDirectiveErrors(err1, rules.ValidateIgnores(f.Path, res.directives, ruleIDs))
 	return res
+}
+
+// functionMetrics is what the structural rules read of each callable's
+// complexity.
+func functionMetrics(cx []erosion.Complexity) []rules.FunctionMetrics {
+	metrics := make([]rules.FunctionMetrics, len(cx))
+	for k, c := range cx {
+		metrics[k] = rules.FunctionMetrics{CC: c.CC, Cog: c.Cog, MaxNesting: c.MaxNesting}
+	}
+	return metrics
 }
 
 func assemble(results []fileResult) *report.Report {

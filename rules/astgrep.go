@@ -204,7 +204,7 @@ func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includ
 	if res.err != nil {
 		return nil, fmt.Errorf("cannot read ast-grep's output: %w; %s", res.err, skipHint)
 	}
-	return sortFindings(res.findings), nil
+	return SortFindings(res.findings), nil
 }
 
 // ApplyThresholds drops, for each rule with a min_file_count threshold, its
@@ -415,8 +415,9 @@ func parseMatch(line []byte, labels, byClean map[string]string) (Finding, error)
 	}, nil
 }
 
-// sortFindings sorts findings in report order and removes exact duplicates.
-func sortFindings(findings []Finding) []Finding {
+// SortFindings sorts findings in report order (as Scan returns them) and
+// removes exact duplicates.
+func SortFindings(findings []Finding) []Finding {
 	slices.SortFunc(findings, compareFindings)
 	return slices.Compact(findings)
 }

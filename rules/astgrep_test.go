@@ -371,7 +371,7 @@ func TestSortFindings(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, sortFindings(tc.in))
+			assert.Equal(t, tc.want, SortFindings(tc.in))
 		})
 	}
 }

@@ -49,6 +49,9 @@ type repo struct {
 	prefix string
 	// display is the repository as the user named it.
 	display string
+	// infoAttributes caches whether the repository's info/attributes
+	// mention an archive attribute (nil until looked up).
+	infoAttributes *bool
 }
 
 // Git measures the first-parent history of a repository, oldest commit
@@ -82,13 +85,14 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 		return nil, fmt.Errorf("failed to create a temporary directory: %w", err)
 	}
 	defer os.RemoveAll(tmp)
+	snap := &snapshot{dir: filepath.Join(tmp, "snapshot")}
 	t := &Trajectory{Points: make([]Point, len(commits))}
 	for i, c := range commits {
 		cp := Checkpoint{Label: c.hash[:min(12, len(c.hash))], Commit: c.hash, Time: c.time, Subject: c.subject}
 		if opt.Progress != nil {
 			opt.Progress(i, len(commits), cp)
 		}
-		p, err := r.measureCommit(ctx, tmp, cp, opt.Analysis)
+		p, err := r.measureCommit(ctx, snap, cp, opt.Analysis)
 		if err != nil {
 			return nil, fmt.Errorf("commit %s: %w", cp.Commit, err)
 		}
@@ -106,28 +110,165 @@ func rangeOrHead(r string) string {
 	return r
 }
 
-// measureCommit writes the commit's tree into a fresh directory under tmp
-// and analyses it (or the analysed directory inside it).
-func (r *repo) measureCommit(ctx context.Context, tmp string, cp Checkpoint, a scbcheck.Options) (Point, error) {
-	snap := filepath.Join(tmp, "snapshot")
-	if err := os.RemoveAll(snap); err != nil {
+// measureCommit brings the snapshot to the commit's tree and analyses it
+// (or the analysed directory inside it).
+func (r *repo) measureCommit(ctx context.Context, snap *snapshot, cp Checkpoint, a scbcheck.Options) (Point, error) {
+	if err := r.checkout(ctx, snap, cp.Commit); err != nil {
 		return Point{}, err
 	}
-	if err := os.Mkdir(snap, 0o755); err != nil {
-		return Point{}, err
+	dir := filepath.Join(snap.dir, filepath.FromSlash(strings.TrimSuffix(r.prefix, "/")))
+	a.Path, a.WorkDir = dir, dir
+	return measure(ctx, a, cp)
+}
+
+// snapshot is the directory holding one commit's tree. It is kept from one
+// commit to the next, and only what changed between them is written again,
+// so that a long history costs what its changes cost.
+type snapshot struct {
+	dir string
+	// commit is the commit the directory holds; empty when it holds none
+	// for sure (at first, or after a failed update).
+	commit string
+}
+
+// checkout makes snap hold the tree of commit hash, exactly as `git
+// archive` writes it into an empty directory, plus an empty .git
+// directory.
+func (r *repo) checkout(ctx context.Context, snap *snapshot, hash string) error {
+	prev := snap.commit
+	snap.commit = ""
+	if prev != "" {
+		changes, whole, err := r.changes(ctx, prev, hash)
+		if err != nil {
+			return err
+		}
+		if !whole {
+			if err := r.apply(ctx, snap.dir, hash, changes); err != nil {
+				return err
+			}
+			snap.commit = hash
+			return nil
+		}
 	}
-	defer os.RemoveAll(snap)
-	if err := r.extract(ctx, cp.Commit, snap); err != nil {
-		return Point{}, err
+	if err := os.RemoveAll(snap.dir); err != nil {
+		return err
+	}
+	if err := os.Mkdir(snap.dir, 0o755); err != nil {
+		return err
+	}
+	if err := r.extract(ctx, hash, snap.dir); err != nil {
+		return err
 	}
 	// The snapshot's root is a repository root, as in a clone: an empty
 	// .git directory stops config discovery and ignore files there.
-	if err := os.Mkdir(filepath.Join(snap, ".git"), 0o755); err != nil && !errors.Is(err, os.ErrExist) {
-		return Point{}, err
+	if err := os.Mkdir(filepath.Join(snap.dir, ".git"), 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+		return err
 	}
-	dir := filepath.Join(snap, filepath.FromSlash(strings.TrimSuffix(r.prefix, "/")))
-	a.Path, a.WorkDir = dir, dir
-	return measure(ctx, a, cp)
+	snap.commit = hash
+	return nil
+}
+
+// change is one path that differs between two commits.
+type change struct {
+	path string
+	// gone is set when the path no longer exists in the newer commit.
+	gone bool
+}
+
+// changes lists the paths that differ between commits from and to. whole
+// is set when the tree must be written again from scratch instead: when
+// attributes files changed, or when either commit's attributes ask
+// `git archive` to leave files out or rewrite them (export-ignore,
+// export-subst), so that an unchanged file may be written differently.
+func (r *repo) changes(ctx context.Context, from, to string) (changes []change, whole bool, err error) {
+	for _, c := range []string{from, to} {
+		if r.archiveAttributes(ctx, c) {
+			return nil, true, nil
+		}
+	}
+	out, err := r.run(ctx, "diff-tree", "-r", "-z", "--no-renames", "--raw", "--end-of-options", from, to)
+	if err != nil {
+		return nil, false, err
+	}
+	fields := strings.Split(out, "\x00")
+	for i := 0; i+1 < len(fields); i += 2 {
+		// ":old-mode new-mode old-hash new-hash status", then the path.
+		meta := strings.Fields(fields[i])
+		path := fields[i+1]
+		if len(meta) != 5 || !filepath.IsLocal(filepath.FromSlash(path)) {
+			return nil, false, fmt.Errorf("git diff-tree: unexpected output %q", fields[i]+" "+path)
+		}
+		if filepath.Base(path) == ".gitattributes" {
+			return nil, true, nil
+		}
+		changes = append(changes, change{path: path, gone: strings.Trim(meta[1], "0") == ""})
+	}
+	return changes, false, nil
+}
+
+// archiveAttributes reports whether commit's attributes files (or the
+// repository's info/attributes) mention export-ignore or export-subst.
+func (r *repo) archiveAttributes(ctx context.Context, commit string) bool {
+	if r.infoAttributes == nil {
+		found := false
+		if p, err := r.run(ctx, "rev-parse", "--git-path", "info/attributes"); err == nil {
+			p = strings.TrimSpace(p)
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(r.dir, p)
+			}
+			b, _ := os.ReadFile(p)
+			found = bytes.Contains(b, []byte("export-"))
+		}
+		r.infoAttributes = &found
+	}
+	if *r.infoAttributes {
+		return true
+	}
+	// git grep exits 1 when nothing matches.
+	// commit is a hash read from git itself (grep takes no --end-of-options).
+	out, _ := r.run(ctx, "grep", "-l", "-F", "export-", commit, "--",
+		":(glob)**/.gitattributes")
+	return strings.TrimSpace(out) != ""
+}
+
+// apply turns the tree in dir into commit's: paths gone or changed are
+// removed (with directories left empty), then the changed and new ones
+// are written with `git archive`.
+func (r *repo) apply(ctx context.Context, dir, commit string, changes []change) error {
+	var write []string
+	for _, c := range changes {
+		p := filepath.Join(dir, filepath.FromSlash(c.path))
+		if err := os.RemoveAll(p); err != nil {
+			return err
+		}
+		if c.gone {
+			removeEmptyParents(dir, filepath.Dir(p))
+			continue
+		}
+		write = append(write, ":(literal)"+c.path)
+	}
+	// Keep each command line well under the system's limit.
+	const batch = 500
+	for len(write) > 0 {
+		n := min(batch, len(write))
+		if err := r.extract(ctx, commit, dir, write[:n]...); err != nil {
+			return err
+		}
+		write = write[n:]
+	}
+	return nil
+}
+
+// removeEmptyParents removes p and its parents up to (not including) root
+// while they are empty directories: git keeps no empty directory, so a
+// fresh archive would not have them.
+func removeEmptyParents(root, p string) {
+	for p != root && strings.HasPrefix(p, root+string(filepath.Separator)) {
+		if os.Remove(p) != nil {
+			return
+		}
+		p = filepath.Dir(p)
+	}
 }
 
 // errNoGit marks the failure to start git at all (not installed, not
@@ -250,10 +391,12 @@ func (r *repo) commits(ctx context.Context, revRange string) ([]commit, error) {
 	return commits, nil
 }
 
-// extract writes the tree of commit into dir with `git archive`.
-func (r *repo) extract(ctx context.Context, hash, dir string) error {
+// extract writes the tree of commit (or only the given pathspecs of it)
+// into dir with `git archive`.
+func (r *repo) extract(ctx context.Context, hash, dir string, paths ...string) error {
 	var stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, r.git, "-C", r.dir, "archive", "--format=tar", hash)
+	args := append([]string{"-C", r.dir, "archive", "--format=tar", hash, "--"}, paths...)
+	cmd := exec.CommandContext(ctx, r.git, args...)
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -76,7 +77,7 @@ func Measure(ctx context.Context, s Snapshot, opt Options) (Point, error) {
 			return p, nil
 		}
 	}
-	return r.measureCommit(ctx, tmp, p.Checkpoint, opt.Analysis)
+	return r.measureCommit(ctx, &snapshot{dir: filepath.Join(tmp, "snapshot")}, p.Checkpoint, opt.Analysis)
 }
 
 // resolve names the commit a revision points to, with its committer date

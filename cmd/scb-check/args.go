@@ -28,6 +28,7 @@ type checkArgs struct {
 	parseTimeout      time.Duration
 	maxFileSize       int64
 	languages         []string
+	cache             string
 }
 
 // usageError is a command-line mistake; it is printed as is, exit 2.
@@ -54,6 +55,7 @@ var valueFlags = map[string]string{
 	"--rules":               "<FILE>",
 	"--catalog":             "<PATH>",
 	"--mcf-file":            "<FILE>",
+	"--cache":               "<DIR>",
 
 	// Gates and the ratchet (gates.go).
 	"--max-erosion":            "<SHARE>",
@@ -147,6 +149,11 @@ func parseCheck(args []string) (*checkArgs, error) {
 			a.catalog = append(a.catalog, value)
 		case "--mcf-file":
 			a.mcfFile = value
+		case "--cache":
+			if value == "" {
+				return nil, usagef("error: invalid value '' for '--cache <DIR>': expected a directory")
+			}
+			a.cache = value
 		case "--parse-timeout":
 			d, err := time.ParseDuration(value)
 			if value == "0" {

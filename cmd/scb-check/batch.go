@@ -137,6 +137,7 @@ func runBatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return exitError
 	}
+	defer reportCache(stderr, a, analysis.CacheStats)
 	var m *batch.Manifest
 	if b.manifest == "-" {
 		m, err = batch.ParseManifest(stdin, "stdin", analysis.WorkDir)

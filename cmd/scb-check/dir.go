@@ -34,6 +34,7 @@ Options:
       --parse-timeout <DURATION>  Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>    Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
       --languages <LANGUAGES>   Also analyse these languages (comma-separated, or all)
+      --cache <DIR>             Keep each file's analysis in DIR, filed by content, for later runs
   -j, --jobs <N>                Files analyzed in parallel [default: all cores]
   -v, --verbosity...            Log to stderr: -v info, -vv debug
   -h, --help                    Print help
@@ -72,6 +73,7 @@ func runDir(args []string, stdout, stderr io.Writer) int {
 		DisableSG: true, ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
 		CatalogPaths: catalogPaths(a.catalog),
 		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
+		CacheDir: a.cache,
 	})
 	if r != nil {
 		logFiles(stderr, r, a)

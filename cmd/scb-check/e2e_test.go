@@ -176,6 +176,8 @@ func runBinary(t *testing.T, dir string, args, env []string) map[string]string {
 //	gen NAME PART...       a file made of PARTs, each a Go-quoted string
 //	                       optionally followed by *N (repeated N times)
 //	exec NAME PART...      the same, made executable (stub programs)
+//	scb-check ARG...       a run of the command under test, which must
+//	                       exit 0 or 1 (its output is not kept)
 func runSetup(t *testing.T, work, block string) {
 	t.Helper()
 	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
@@ -215,6 +217,9 @@ func runSetup(t *testing.T, work, block string) {
 			}
 			require.NoError(t, os.MkdirAll(filepath.Dir(at(fields[1])), 0o755))
 			require.NoError(t, os.WriteFile(at(fields[1]), b.Bytes(), mode))
+		case "scb-check":
+			got := runBinary(t, work, fields[1:], nil)
+			require.Contains(t, []string{"0\n", "1\n"}, got[secExit], "%s: %s", line, got[secStderr])
 		default:
 			t.Fatalf("unknown setup command %q", line)
 		}

@@ -62,6 +62,8 @@ Options:
       --config <CONFIG>            Use this configuration file instead of discovering one
       --min-duplicate-lines <N>    Human output: hide clone groups shorter than N lines
       --mcf-file <FILE>            Externally judged MCF scores (JSON); adds mcf and if50
+      --cache <DIR>                Keep each file's analysis and findings in DIR, filed by content,
+                                   and reuse them in later runs (created when missing)
       --exit-zero                  Exit 0 whenever a report was produced, findings or not
       --max-erosion <SHARE>        Gate: fail when erosion is above SHARE (0 to 1)
       --max-cog-erosion <SHARE>    Gate: fail when cog_erosion is above SHARE
@@ -154,6 +156,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	opt := analysisOptions(a, cfg, cwd, cat)
 	opt.Path = a.path
+	defer reportCache(stderr, a, opt.CacheStats)
 	r, err := scbcheck.Analyze(context.Background(), opt)
 	if r != nil {
 		logFiles(stderr, r, a)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -22,6 +23,9 @@ const analysisHelp = `      --include-all                Also walk git-ignored f
       --rules <FILE>               Also load this ast-grep rule file (repeatable)
       --catalog <PATH>             Replace the bundled ast-grep rules with the rules of this file or
                                    directory (repeatable; else $SCB_CHECK_SLOP_RULES)
+      --cache <DIR>                Keep each file's analysis and findings in DIR, filed by content:
+                                   a file met before (in this run or an earlier one) is read back
+                                   instead of analysed again
 `
 
 // ownOptions are the options a command adds to check's analysis options
@@ -101,12 +105,31 @@ func analysisOptions(a *checkArgs, cfg *config.Config, cwd string, cat *rules.Ca
 		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout,
 		ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
 		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
-		Catalog: cat,
+		Catalog: cat, CacheDir: a.cache,
+	}
+	if a.cache != "" {
+		opt.CacheStats = &scbcheck.CacheStats{}
 	}
 	if !a.disableSG {
 		opt.AstGrep = locateAstGrep(a.astGrep)
 	}
 	return opt
+}
+
+// reportCache says on stderr what the cache held (with -v) and warns of
+// entries that could not be written or read back; nothing without a cache.
+func reportCache(stderr io.Writer, a *checkArgs, s *scbcheck.CacheStats) {
+	if s == nil {
+		return
+	}
+	if a.verbose >= 1 {
+		fmt.Fprintf(stderr, "info cache dir=%s file_hits=%d file_misses=%d scan_hits=%d scan_misses=%d\n",
+			a.cache, s.FileHits, s.FileMisses, s.ScanHits, s.ScanMisses)
+	}
+	if s.Errors > 0 {
+		fmt.Fprintf(stderr, "warning: cache %s: %d entries could not be written or read (the report is not affected): %v\n",
+			a.cache, s.Errors, s.FirstError)
+	}
 }
 
 // setupAnalysis prepares the analysis of the snapshots of trajectory and

@@ -172,6 +172,7 @@ func runTrajectory(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return exitError
 	}
+	defer reportCache(stderr, a, analysis.CacheStats)
 	opt := trajectory.Options{Analysis: analysis}
 	if a.verbose >= 1 {
 		opt.Progress = func(i, n int, cp trajectory.Checkpoint) {

@@ -1,0 +1,147 @@
+package scbcheck_test
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/report"
+)
+
+// cached analyses path with the cache in dir and returns the report and
+// what the run found in the cache.
+func cached(t *testing.T, opt scbcheck.Options, dir string) (*report.Report, scbcheck.CacheStats) {
+	t.Helper()
+	var stats scbcheck.CacheStats
+	opt.CacheDir, opt.CacheStats = dir, &stats
+	r, err := scbcheck.Analyze(context.Background(), opt)
+	require.NoError(t, err)
+	return r, stats
+}
+
+func jsonOf(t *testing.T, r *report.Report) string {
+	t.Helper()
+	var b bytes.Buffer
+	require.NoError(t, report.WriteJSON(&b, r))
+	return b.String()
+}
+
+// Every fixture of every language, with and without --include-all: the
+// report from an empty cache and from a full one equals the report made
+// without a cache, field for field.
+func TestCacheGivesTheSameReport(t *testing.T) {
+	for _, includeAll := range []bool{false, true} {
+		opt := scbcheck.Options{
+			Path: "testdata", Config: config.Default("testdata"), IncludeAll: includeAll,
+			AstGrep: astGrep(t), Languages: []string{"all"},
+		}
+		want, err := scbcheck.Analyze(context.Background(), opt)
+		require.NoError(t, err)
+		require.Greater(t, want.FilesScanned, 50)
+		require.NotEmpty(t, want.Findings)
+
+		dir := t.TempDir()
+		cold, coldStats := cached(t, opt, dir)
+		warm, warmStats := cached(t, opt, dir)
+		for _, got := range []*report.Report{cold, warm} {
+			assert.Equal(t, want, got, "include-all %t", includeAll)
+			assert.Equal(t, jsonOf(t, want), jsonOf(t, got))
+		}
+		// Files of equal content share an entry, so a cold run can hit
+		// already; how often depends on which worker gets there first.
+		assert.Equal(t, want.FilesScanned+len(want.Skipped), coldStats.FileHits+coldStats.FileMisses)
+		assert.Zero(t, coldStats.ScanHits)
+		assert.Positive(t, coldStats.ScanMisses)
+		assert.Equal(t, scbcheck.CacheStats{FileHits: want.FilesScanned, FileMisses: len(want.Skipped), ScanHits: coldStats.ScanMisses}, warmStats,
+			"every parsed file and every scanned file is read back; skipped ones are analysed again")
+	}
+}
+
+// A file is found again by its content: in a copy of the tree, after a
+// rename, beside a changed file. The ast-grep findings are also keyed by
+// the path in the tree and by the rules.
+func TestCacheKeys(t *testing.T) {
+	big := "def big(x):\n" + bigBody + "\n"
+	src := t.TempDir()
+	write(t, src, "a.py", big)
+	write(t, src, "b.py", "def small():\n    if True == True:\n        return 1\n    return 2\n")
+	dir := t.TempDir()
+	opt := func(path string) scbcheck.Options {
+		return scbcheck.Options{Path: path, Config: config.Default(path), AstGrep: astGrep(t)}
+	}
+	check := func(path string, want scbcheck.CacheStats, extra ...string) {
+		t.Helper()
+		o := opt(path)
+		o.ExtraRuleFiles = extra
+		plain, err := scbcheck.Analyze(context.Background(), o)
+		require.NoError(t, err)
+		got, stats := cached(t, o, dir)
+		assert.Equal(t, jsonOf(t, plain), jsonOf(t, got))
+		assert.Equal(t, want, stats)
+	}
+	check(src, scbcheck.CacheStats{FileMisses: 2, ScanMisses: 2})
+	check(src, scbcheck.CacheStats{FileHits: 2, ScanHits: 2})
+
+	copied := t.TempDir()
+	write(t, copied, "a.py", big)
+	write(t, copied, "b.py", "def small():\n    if True == True:\n        return 1\n    return 2\n")
+	check(copied, scbcheck.CacheStats{FileHits: 2, ScanHits: 2})
+
+	write(t, copied, "b.py", "def small():\n    return 2\n")
+	check(copied, scbcheck.CacheStats{FileHits: 1, FileMisses: 1, ScanHits: 1, ScanMisses: 1})
+
+	require.NoError(t, os.Rename(filepath.Join(copied, "b.py"), filepath.Join(copied, "c.py")))
+	check(copied, scbcheck.CacheStats{FileHits: 2, ScanHits: 1, ScanMisses: 1})
+
+	rule := write(t, t.TempDir(), "extra.yml", "id: extra-pass\nlanguage: python\nseverity: warning\nmessage: pass\nrule:\n  kind: pass_statement\n")
+	check(copied, scbcheck.CacheStats{FileHits: 2, ScanMisses: 2}, rule)
+}
+
+// bigBody is eleven nested-free branches: complexity 12.
+const bigBody = "    if x == 1:\n        return 1\n    if x == 2:\n        return 2\n    if x == 3:\n        return 3\n" +
+	"    if x == 4:\n        return 4\n    if x == 5:\n        return 5\n    if x == 6:\n        return 6\n" +
+	"    if x == 7:\n        return 7\n    if x == 8:\n        return 8\n    if x == 9:\n        return 9\n" +
+	"    if x == 10:\n        return 10\n    if x == 11:\n        return 11\n    return 0"
+
+// A damaged entry is a miss: the report is unchanged, the damage counted,
+// and the entry written again.
+func TestCacheDamagedEntries(t *testing.T) {
+	opt := scbcheck.Options{Path: "testdata/python", Config: config.Default("testdata/python"), AstGrep: astGrep(t)}
+	dir := t.TempDir()
+	want, cold := cached(t, opt, dir)
+	entries := 0
+	require.NoError(t, filepath.WalkDir(filepath.Join(dir, "v1"), func(p string, d fs.DirEntry, err error) error {
+		require.NoError(t, err)
+		if !d.IsDir() {
+			entries++
+			return os.WriteFile(p, []byte("{not json"), 0o644)
+		}
+		return nil
+	}))
+	require.Equal(t, cold.FileMisses+cold.ScanMisses, entries)
+
+	got, stats := cached(t, opt, dir)
+	assert.Equal(t, jsonOf(t, want), jsonOf(t, got))
+	assert.Equal(t, entries, stats.Errors)
+	assert.ErrorContains(t, stats.FirstError, "damaged cache entry")
+	assert.Equal(t, cold.FileMisses, stats.FileMisses)
+
+	_, again := cached(t, opt, dir)
+	assert.Equal(t, scbcheck.CacheStats{FileHits: cold.FileMisses, ScanHits: cold.ScanMisses}, again)
+}
+
+func TestCacheDirectoryErrors(t *testing.T) {
+	notDir := write(t, t.TempDir(), "cache", "a file")
+	_, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
+		Path: "testdata/python", Config: config.Default("testdata/python"), DisableSG: true, CacheDir: notDir,
+	})
+	assert.ErrorContains(t, err, notDir+" is not a directory")
+}
