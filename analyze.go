@@ -83,8 +83,11 @@ type Options struct {
 	// read back instead of analysed. The report is the same with or
 	// without it.
 	CacheDir string
-	// CacheStats, when set with CacheDir, has what the run found in the
-	// cache added to it (so one value can total several runs).
+	// Cache is an open cache, for runs that share one (it also keeps
+	// recent entries in memory); it takes the place of CacheDir.
+	Cache *Cache
+	// CacheStats, when set with CacheDir or Cache, has what the run found
+	// in the cache added to it (so one value can total several runs).
 	CacheStats *CacheStats
 }
 
@@ -168,8 +171,13 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	var fc *fileCache
 	var keys []fileKey
-	if opt.CacheDir != "" {
-		if fc, err = openFileCache(opt.CacheDir, opt.Path); err != nil {
+	if opt.Cache == nil && opt.CacheDir != "" {
+		if opt.Cache, err = OpenCache(opt.CacheDir); err != nil {
+			return nil, err
+		}
+	}
+	if opt.Cache != nil {
+		if fc, err = openFileCache(opt.Cache, opt.Path); err != nil {
 			return nil, err
 		}
 		keys = fc.keys(files, opt.Workers)

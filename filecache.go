@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,16 +50,66 @@ func (s *CacheStats) add(o CacheStats) {
 	}
 }
 
-// fileCache is a run's view of its cache directory: which tool, grammars,
-// rules and settings its entries were made with.
-type fileCache struct {
+// Cache is an open cache directory (see Options.CacheDir) that also keeps
+// in memory the entries its last two runs read or wrote, so that the
+// checkpoints of a trajectory, which share most of their files, decode
+// each file's entry once. Pass one Cache to every run through
+// Options.Cache. It is safe for concurrent use; memory holds at most what
+// two runs used.
+type Cache struct {
 	dir *cache.Dir
+
+	mu sync.Mutex
+	// cur holds the entries of the runs started since the last rotation,
+	// prev those of the runs before; a run's first lookup rotates.
+	cur, prev map[cache.Key]any
+}
+
+// OpenCache opens (creating it when missing) the cache directory path.
+func OpenCache(path string) (*Cache, error) {
+	d, err := cache.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return &Cache{dir: d, cur: map[cache.Key]any{}}, nil
+}
+
+// rotate starts a run: what the run before last used is forgotten.
+func (c *Cache) rotate() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.prev, c.cur = c.cur, map[cache.Key]any{}
+}
+
+func (c *Cache) remembered(k cache.Key) (any, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.cur[k]; ok {
+		return v, true
+	}
+	if v, ok := c.prev[k]; ok {
+		c.cur[k] = v
+		return v, true
+	}
+	return nil, false
+}
+
+func (c *Cache) remember(k cache.Key, v any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.cur[k] = v
+}
+
+// fileCache is a run's view of its cache: where the analysed tree is, and
+// what the run found.
+type fileCache struct {
+	*Cache
 	// root is the analysed directory; scan entries are keyed by the path
 	// relative to it.
 	root string
 
-	mu    sync.Mutex
-	stats CacheStats
+	statsMu sync.Mutex
+	stats   CacheStats
 }
 
 // fileKey is what the cache knows of one discovered file before it is
@@ -76,11 +127,7 @@ type fileKey struct {
 // cacheFormat changes whenever what an entry holds changes shape.
 const cacheFormat = "scbcheck-file-1"
 
-func openFileCache(dir, path string) (*fileCache, error) {
-	d, err := cache.Open(dir)
-	if err != nil {
-		return nil, err
-	}
+func openFileCache(c *Cache, path string) (*fileCache, error) {
 	root, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
@@ -91,7 +138,8 @@ func openFileCache(dir, path string) (*fileCache, error) {
 	if info, err := os.Stat(root); err == nil && !info.IsDir() {
 		root = filepath.Dir(root)
 	}
-	return &fileCache{dir: d, root: root}, nil
+	c.rotate()
+	return &fileCache{Cache: c, root: root}, nil
 }
 
 var (
@@ -137,8 +185,8 @@ func fileSHA256(path string) (string, error) {
 }
 
 func (c *fileCache) fail(err error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	c.statsMu.Lock()
+	defer c.statsMu.Unlock()
 	c.stats.Errors++
 	if c.stats.FirstError == nil {
 		c.stats.FirstError = err
@@ -147,15 +195,15 @@ func (c *fileCache) fail(err error) {
 
 // snapshot returns the counts so far.
 func (c *fileCache) snapshot() CacheStats {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	c.statsMu.Lock()
+	defer c.statsMu.Unlock()
 	return c.stats
 }
 
 func (c *fileCache) count(field *int) {
-	c.mu.Lock()
+	c.statsMu.Lock()
 	*field++
-	c.mu.Unlock()
+	c.statsMu.Unlock()
 }
 
 // keys reads every file once, in parallel, and hashes its content.
@@ -238,6 +286,7 @@ func (c *fileCache) storeFile(key cache.Key, res fileResult) {
 		cand.Path = ""
 		e.Clones[i] = cand
 	}
+	c.remember(key, &e)
 	c.put(key, e, "the analysis of "+res.file.Path)
 }
 
@@ -271,17 +320,24 @@ func (c *fileCache) get(key cache.Key, v any, path string) bool {
 
 // loadFile returns the file's cached analysis, if there is one.
 func (c *fileCache) loadFile(key cache.Key, f source.SourceFile, ruleIDs []string) (fileResult, bool) {
-	var e cachedFile
-	if !c.get(key, &e, f.Path) {
-		return fileResult{}, false
+	v, ok := c.remembered(key)
+	e, _ := v.(*cachedFile)
+	if !ok {
+		e = &cachedFile{}
+		if !c.get(key, e, f.Path) {
+			return fileResult{}, false
+		}
+		if len(e.Cx) != len(e.Fns) {
+			c.fail(fmt.Errorf("damaged cache entry %s for %s", key, f.Path))
+			return fileResult{}, false
+		}
+		c.remember(key, e)
 	}
-	if len(e.Cx) != len(e.Fns) {
-		c.fail(fmt.Errorf("damaged cache entry %s for %s", key, f.Path))
-		return fileResult{}, false
-	}
+	// The entry may serve other files and runs: what is shared is only
+	// read from here on, and what carries the path is copied.
 	res := fileResult{
 		file: f, lines: e.Lines, nodes: e.Nodes, sloc: e.SLOC, fns: e.Fns, cx: e.Cx,
-		clones: e.Clones, reuse: e.Reuse, directives: e.Directives,
+		clones: slices.Clone(e.Clones), reuse: e.Reuse, directives: e.Directives,
 	}
 	for i := range res.clones {
 		res.clones[i].Path = f.Path
@@ -318,14 +374,20 @@ type scanEntry struct {
 }
 
 func (c *fileCache) loadScan(key cache.Key, path string) ([]rules.Finding, bool) {
-	var e scanEntry
-	if !c.get(key, &e, path) {
-		return nil, false
+	v, ok := c.remembered(key)
+	e, _ := v.(*scanEntry)
+	if !ok {
+		e = &scanEntry{}
+		if !c.get(key, e, path) {
+			return nil, false
+		}
+		c.remember(key, e)
 	}
-	for i := range e.Findings {
-		e.Findings[i].File = path
+	found := slices.Clone(e.Findings)
+	for i := range found {
+		found[i].File = path
 	}
-	return e.Findings, true
+	return found, true
 }
 
 func (c *fileCache) storeScan(key cache.Key, path string, findings []rules.Finding) {
@@ -334,5 +396,6 @@ func (c *fileCache) storeScan(key cache.Key, path string, findings []rules.Findi
 		f.File = ""
 		e.Findings[i] = f
 	}
+	c.remember(key, &e)
 	c.put(key, e, "the ast-grep findings of "+path)
 }

@@ -1,0 +1,58 @@
+package scbcheck
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/config"
+)
+
+// Entries kept in memory are shared by every file and run that meets
+// them again, so nothing downstream may change them: after three runs
+// over every fixture (the last two served from memory), each remembered
+// entry still equals what its file on disk decodes to.
+func TestRememberedEntriesStayUnchanged(t *testing.T) {
+	grep, err := filepath.Abs(filepath.Join(".tools", "ast-grep", "node_modules", ".bin", "ast-grep"))
+	require.NoError(t, err)
+	if env := os.Getenv("SCB_CHECK_AST_GREP"); env != "" {
+		grep = env
+	}
+	c, err := OpenCache(t.TempDir())
+	require.NoError(t, err)
+	for _, includeAll := range []bool{false, true, true} {
+		_, err := Analyze(context.Background(), Options{
+			Path: "testdata", Config: config.Default("testdata"), IncludeAll: includeAll, AstGrep: grep,
+			Languages: []string{"all"}, Cache: c,
+		})
+		require.NoError(t, err)
+	}
+	require.Greater(t, len(c.cur), 100)
+	files, scans := 0, 0
+	for k, v := range c.cur {
+		b, ok, err := c.dir.Get(k)
+		require.NoError(t, err)
+		require.True(t, ok)
+		switch v := v.(type) {
+		case *cachedFile:
+			var fresh cachedFile
+			require.NoError(t, json.Unmarshal(b, &fresh))
+			assert.Equal(t, &fresh, v)
+			files++
+		case *scanEntry:
+			var fresh scanEntry
+			require.NoError(t, json.Unmarshal(b, &fresh))
+			assert.Equal(t, &fresh, v)
+			scans++
+		default:
+			t.Fatalf("unexpected entry %T", v)
+		}
+	}
+	assert.Positive(t, files)
+	assert.Positive(t, scans)
+}
