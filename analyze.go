@@ -206,7 +206,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	r := assemble(results)
 	r.FilesDiscovered = len(files)
-	r.DIR = computeDIR(opt.Path, results, discover)
+	r.DIR = computeDIR(opt.Path, results, discover, fc)
 	r.MCF = mcf
 	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
 	if r.FilesScanned == 0 {
@@ -267,7 +267,11 @@ func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []sou
 	}
 	go func() {
 		defer close(s.done)
-		if s.version, s.err = rules.ProbeAstGrep(ctx, s.binary); s.err != nil {
+		probe := rules.ProbeAstGrep
+		if fc != nil {
+			probe = fc.probe
+		}
+		if s.version, s.err = probe(ctx, s.binary); s.err != nil {
 			return
 		}
 		sc := &rules.Scanner{Binary: s.binary, Timeout: timeout, Threads: opt.Workers}
@@ -284,7 +288,7 @@ func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []sou
 // ast-grep over the others, storing theirs.
 func cachedScan(ctx context.Context, sc *rules.Scanner, fc *fileCache, cat *rules.Catalog, files []source.SourceFile,
 	keys []fileKey, version string, includeAll bool) ([]rules.Finding, error) {
-	digest := catalogDigest(cat)
+	digest := fc.digest(cat)
 	hasRules := map[*lang.Spec]bool{}
 	var found, todo []string
 	var pending []cache.Key

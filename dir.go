@@ -38,7 +38,7 @@ func underTestDir(p string) bool {
 // when root is a file); [project.scripts] of the root's pyproject.toml
 // declare entry modules, and a pyproject.toml that cannot be read only
 // costs those, with a warning.
-func computeDIR(root string, results []fileResult, discover source.DiscoverOptions) *reuse.Result {
+func computeDIR(root string, results []fileResult, discover source.DiscoverOptions, fc *fileCache) *reuse.Result {
 	dir := root
 	if info, err := os.Stat(root); err == nil && !info.IsDir() {
 		dir = filepath.Dir(root)
@@ -80,7 +80,7 @@ func computeDIR(root string, results []fileResult, discover source.DiscoverOptio
 			continue
 		}
 		rel = filepath.ToSlash(rel)
-		opts.Data = append(opts.Data, reuse.DataFile{Path: rel, Strings: reuse.DataStrings(text), Test: underTestDir(rel)})
+		opts.Data = append(opts.Data, reuse.DataFile{Path: rel, Strings: fc.dataStrings(text), Test: underTestDir(rel)})
 	}
 	manifests, manifestWarns := readManifests(root, abs, present, discover)
 	opts.Manifests = manifests

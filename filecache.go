@@ -1,6 +1,7 @@
 package scbcheck
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -63,6 +64,41 @@ type Cache struct {
 	// cur holds the entries of the runs started since the last rotation,
 	// prev those of the runs before; a run's first lookup rotates.
 	cur, prev map[cache.Key]any
+	// versions are the ast-grep versions probed, by executable.
+	versions map[string]string
+	// digests are catalogDigest's results, by catalog.
+	digests map[*rules.Catalog]string
+}
+
+// digest returns catalogDigest(cat), computed once per catalog.
+func (c *Cache) digest(cat *rules.Catalog) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	d, ok := c.digests[cat]
+	if !ok {
+		d = catalogDigest(cat)
+		c.digests[cat] = d
+	}
+	return d
+}
+
+// probe returns the ast-grep executable's version, asking it once per
+// Cache: the runs of a trajectory share one executable.
+func (c *Cache) probe(ctx context.Context, binary string) (string, error) {
+	c.mu.Lock()
+	v, ok := c.versions[binary]
+	c.mu.Unlock()
+	if ok {
+		return v, nil
+	}
+	v, err := rules.ProbeAstGrep(ctx, binary)
+	if err != nil {
+		return "", err
+	}
+	c.mu.Lock()
+	c.versions[binary] = v
+	c.mu.Unlock()
+	return v, nil
 }
 
 // OpenCache opens (creating it when missing) the cache directory path.
@@ -71,7 +107,7 @@ func OpenCache(path string) (*Cache, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Cache{dir: d, cur: map[cache.Key]any{}}, nil
+	return &Cache{dir: d, cur: map[cache.Key]any{}, versions: map[string]string{}, digests: map[*rules.Catalog]string{}}, nil
 }
 
 // rotate starts a run: what the run before last used is forgotten.
@@ -348,6 +384,23 @@ func (c *fileCache) loadFile(key cache.Key, f source.SourceFile, ruleIDs []strin
 	}
 	res.ignoreErr = source.JoinDirectiveErrors(nil, rules.ValidateIgnores(f.Path, res.directives, ruleIDs))
 	return res, true
+}
+
+// dataStrings returns reuse.DataStrings of a configuration file's text,
+// remembered (in memory only: reading them is cheap, the files are few)
+// when c is not nil.
+func (c *fileCache) dataStrings(text []byte) []string {
+	if c == nil {
+		return reuse.DataStrings(text)
+	}
+	var h cache.Hasher
+	key := h.Add("data", toolIdentity()).AddBytes(text).Key()
+	if v, ok := c.remembered(key); ok {
+		return v.([]string)
+	}
+	strs := reuse.DataStrings(text)
+	c.remember(key, strs)
+	return strs
 }
 
 // catalogDigest identifies the rules a scan runs by their text.

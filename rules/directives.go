@@ -21,14 +21,19 @@ type BoundarySpan struct{ StartLine, EndLine int }
 // the error of Tree.Directives through source.JoinDirectiveErrors: both are
 // ignore problems, which the reference reports per file as it goes.
 func ValidateIgnores(path string, ds []source.Directive, knownIDs []string) error {
-	known := make(map[string]bool, len(knownIDs))
-	for _, id := range knownIDs {
-		known[id] = true
-	}
 	var issues []source.DirectiveIssue
+	var known map[string]bool
 	for _, d := range ds {
 		if d.Kind != source.DirectiveIgnore {
 			continue
+		}
+		if known == nil {
+			// Most files have no ignore: the set is built only for those
+			// that do.
+			known = make(map[string]bool, len(knownIDs))
+			for _, id := range knownIDs {
+				known[id] = true
+			}
 		}
 		for _, id := range d.IDs {
 			if !known[id] {

@@ -3,6 +3,7 @@ package source
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -175,21 +176,43 @@ func DiscoverData(path string, opts DiscoverOptions, exts []string, maxSize int6
 
 // keepData adds a data file of a wanted extension that is a regular file
 // inside the tree, no larger than maxSize, and matched by no exclude.
-func (w *walker) keepData(p string) error {
+func (w *walker) keepData(p string, e fs.DirEntry) error {
 	if !w.dataExts[strings.TrimPrefix(filepath.Ext(p), ".")] {
 		return nil
 	}
 	if w.excluded(p) {
 		return nil
 	}
-	resolved, err := filepath.EvalSymlinks(p)
+	resolved, info, err := resolve(p, e)
 	if err != nil || !within(w.root, resolved) {
 		return nil
 	}
-	if info, err := os.Stat(resolved); err == nil && skipReason(info, w.maxSize) == "" {
+	if info, err := statIfNil(resolved, info); err == nil && skipReason(info, w.maxSize) == "" {
 		w.data = append(w.data, resolved)
 	}
 	return nil
+}
+
+// resolve returns the canonical path of the walked entry e at p and, when
+// e is not a link, its file information. The walk starts at a canonical
+// root and never follows a link to a directory, so only an entry that is
+// itself a link needs resolving (and its target a stat of its own).
+func resolve(p string, e fs.DirEntry) (string, fs.FileInfo, error) {
+	if e.Type()&fs.ModeSymlink == 0 {
+		info, err := e.Info()
+		return p, info, err
+	}
+	resolved, err := filepath.EvalSymlinks(p)
+	return resolved, nil, err
+}
+
+// statIfNil returns info, or the file information of path when info is
+// nil.
+func statIfNil(path string, info fs.FileInfo) (fs.FileInfo, error) {
+	if info != nil {
+		return info, nil
+	}
+	return os.Stat(path)
 }
 
 // walk visits the entries of dir, whose ancestors' ignore rules are parent.
@@ -219,7 +242,7 @@ func (w *walker) walk(dir string, parent *ignoreDir) error {
 			}
 			continue
 		}
-		if err := w.keep(p); err != nil {
+		if err := w.keep(p, e); err != nil {
 			return err
 		}
 	}
@@ -228,9 +251,9 @@ func (w *walker) walk(dir string, parent *ignoreDir) error {
 
 // keep adds the file at p when it is a supported source file that no
 // exclude glob matches.
-func (w *walker) keep(p string) error {
+func (w *walker) keep(p string, e fs.DirEntry) error {
 	if w.dataExts != nil {
-		return w.keepData(p)
+		return w.keepData(p, e)
 	}
 	spec := lang.ForPath(p)
 	if spec == nil {
@@ -243,7 +266,7 @@ func (w *walker) keep(p string) error {
 	if w.excluded(p) {
 		return nil
 	}
-	resolved, err := filepath.EvalSymlinks(p)
+	resolved, info, err := resolve(p, e)
 	if err != nil {
 		return fmt.Errorf("failed to resolve %s: %w", p, err)
 	}
@@ -251,7 +274,7 @@ func (w *walker) keep(p string) error {
 	if resolved != p && !within(w.root, resolved) {
 		// Kept under its own name: the target is not ours to read.
 		f.Path, f.Skip = p, "symlink to "+resolved+", outside the analysed tree (not followed)"
-	} else if info, err := os.Stat(resolved); err != nil {
+	} else if info, err := statIfNil(resolved, info); err != nil {
 		return fmt.Errorf("failed to resolve %s: %w", p, err)
 	} else {
 		f.Skip = skipReason(info, w.maxSize)

@@ -52,6 +52,8 @@ type repo struct {
 	// infoAttributes caches whether the repository's info/attributes
 	// mention an archive attribute (nil until looked up).
 	infoAttributes *bool
+	// attributes caches archiveAttributes by commit.
+	attributes map[string]bool
 }
 
 // Git measures the first-parent history of a repository, oldest commit
@@ -60,6 +62,9 @@ type repo struct {
 // Analysis.Config each commit is analysed with the configuration it holds
 // (as `check` run at its root would), else with the given one.
 func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
+	if err := opt.shareCache(); err != nil {
+		return nil, err
+	}
 	r, err := openRepo(ctx, g.Repo, g.Git)
 	if err != nil {
 		return nil, fmt.Errorf("--git: %w", err)
@@ -209,6 +214,18 @@ func (r *repo) changes(ctx context.Context, from, to string) (changes []change, 
 // archiveAttributes reports whether commit's attributes files (or the
 // repository's info/attributes) mention export-ignore or export-subst.
 func (r *repo) archiveAttributes(ctx context.Context, commit string) bool {
+	if found, ok := r.attributes[commit]; ok {
+		return found
+	}
+	found := r.lookUpAttributes(ctx, commit)
+	if r.attributes == nil {
+		r.attributes = map[string]bool{}
+	}
+	r.attributes[commit] = found
+	return found
+}
+
+func (r *repo) lookUpAttributes(ctx context.Context, commit string) bool {
 	if r.infoAttributes == nil {
 		found := false
 		if p, err := r.run(ctx, "rev-parse", "--git-path", "info/attributes"); err == nil {
@@ -422,6 +439,9 @@ func (r *repo) extract(ctx context.Context, hash, dir string, paths ...string) e
 // stream under dir; entries that would land outside dir are refused.
 func untar(r io.Reader, dir string) error {
 	tr := tar.NewReader(r)
+	// The directories known to exist: most entries share their parent
+	// with the one before.
+	made := map[string]bool{}
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
@@ -438,8 +458,11 @@ func untar(r io.Reader, dir string) error {
 			return fmt.Errorf("git archive: entry outside the tree: %q", h.Name)
 		}
 		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
+		if parent := filepath.Dir(p); !made[parent] {
+			if err := os.MkdirAll(parent, 0o755); err != nil {
+				return err
+			}
+			made[parent] = true
 		}
 		switch h.Typeflag {
 		case tar.TypeDir:

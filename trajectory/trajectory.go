@@ -116,11 +116,28 @@ type Options struct {
 // told otherwise.
 const DefaultTopCallables = 10
 
+// shareCache opens Analysis.CacheDir once for every checkpoint, so that
+// the entries of one checkpoint stay in memory for the next.
+func (o *Options) shareCache() error {
+	if o.Analysis.Cache != nil || o.Analysis.CacheDir == "" {
+		return nil
+	}
+	c, err := scbcheck.OpenCache(o.Analysis.CacheDir)
+	if err != nil {
+		return err
+	}
+	o.Analysis.Cache = c
+	return nil
+}
+
 // Directories measures each path (a directory or a file) in the order
 // given. A path that does not exist is an error before anything runs.
 func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no checkpoints given")
+	}
+	if err := opt.shareCache(); err != nil {
+		return nil, err
 	}
 	cps := make([]Checkpoint, len(paths))
 	for i, p := range paths {

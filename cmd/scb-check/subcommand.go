@@ -151,5 +151,13 @@ func setupAnalysis(a *checkArgs, withConfig bool) (scbcheck.Options, error) {
 	if err != nil {
 		return scbcheck.Options{}, err
 	}
-	return analysisOptions(a, cfg, cwd, cat), nil
+	opt := analysisOptions(a, cfg, cwd, cat)
+	if a.cache != "" {
+		// One cache for every snapshot: it keeps recent entries in
+		// memory, which consecutive snapshots share.
+		if opt.Cache, err = scbcheck.OpenCache(a.cache); err != nil {
+			return scbcheck.Options{}, err
+		}
+	}
+	return opt, nil
 }
