@@ -141,10 +141,13 @@ var Golang = register(&Spec{
 		TestDirPaths:  []string{"testdata"},
 		PathSeparator: ".",
 		Manifests:     []Manifest{{Name: "go.mod", Read: readGoMod}},
+		ForeignDirs:   []string{"vendor"},
+		// The convention of go generate (go help generate).
+		GeneratedMarker: `^// Code generated .* DO NOT EDIT\.$`,
 		Notes: []string{
 			"a module is a package: the non-test files of one directory declaring one package, named by its import path (go.mod module path plus directory)",
 			"entry modules: package main",
-			"*_test.go files (package x and package x_test) and testdata directories are test code",
+			"*_test.go files (package x and package x_test) and testdata directories are test code; vendor directories and generated files (// Code generated ... DO NOT EDIT.) are left out",
 			"exported package-level func, type, const and var; methods, fields, init, _ and Test/Benchmark/Example/Fuzz functions are not symbols",
 			"uses are pkg.Name selectors and qualified types through an import, or names brought in by a dot import; types implied by values are not read",
 		},

@@ -680,6 +680,14 @@ type ExportSpec struct {
 	TestDirPaths []string
 	// Manifests are the project files read for module paths and entries.
 	Manifests []Manifest
+	// ForeignDirs are directory names whose files DIR leaves out, as
+	// neither exporters nor users: copies of other projects' code (Go's
+	// vendor).
+	ForeignDirs []string
+	// GeneratedMarker, when set, is a regular expression a whole comment
+	// line before PackageClause matches in a generated file, which DIR
+	// leaves out likewise (Go's `// Code generated ... DO NOT EDIT.`).
+	GeneratedMarker string
 
 	// FileModules statements. ExportStatement holds a declaration in
 	// DeclarationField or, after DefaultKeyword, a value in

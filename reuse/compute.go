@@ -123,7 +123,7 @@ func Compute(files []File, opts Options) *Result {
 	sorted := append([]File(nil), files...)
 	sort.Slice(sorted, func(a, b int) bool { return sorted[a].Path < sorted[b].Path })
 	for _, f := range sorted {
-		if f.Facts == nil {
+		if f.Facts == nil || f.Facts.Generated || underAny(f.Path, f.Lang.Exports.ForeignDirs) {
 			continue
 		}
 		bySystem[f.Lang.Exports.System] = append(bySystem[f.Lang.Exports.System], f)
@@ -184,6 +184,23 @@ func Compute(files []File, opts Options) *Result {
 		}
 	}
 	return pr.result(table, reach, unresolved)
+}
+
+// underAny reports whether the slash-separated path lies in a directory
+// of one of the names.
+func underAny(p string, names []string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	segs := strings.Split(p, "/")
+	for _, s := range segs[:len(segs)-1] {
+		for _, n := range names {
+			if s == n {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // DataStrings returns the distinct dotted-path tokens of a configuration
@@ -260,7 +277,7 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 			}
 		}
 	}
-	for _, p := range c.parts {
+	for pi, p := range c.parts {
 		for k := range p.Imports {
 			imp := &p.Imports[k]
 			var t target
@@ -274,11 +291,11 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 			}
 			if ok && imp.First && len(imp.Path) > 1 && pr.byName[strings.Join(imp.Path, ".")] == nil {
 				// `import a.b.c` binds a, but a.b.c must exist too
-				*unresolved = append(*unresolved, Unresolved{Path: c.path, Line: imp.Line, Import: importText(c, imp)})
+				*unresolved = append(*unresolved, Unresolved{Path: c.partPath(pi), Line: imp.Line, Import: importText(c, imp)})
 			}
 			if !ok {
 				if pr.internal(c, imp) {
-					*unresolved = append(*unresolved, Unresolved{Path: c.path, Line: imp.Line, Import: importText(c, imp)})
+					*unresolved = append(*unresolved, Unresolved{Path: c.partPath(pi), Line: imp.Line, Import: importText(c, imp)})
 				}
 				continue
 			}

@@ -1,6 +1,7 @@
 package reuse
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -23,6 +24,9 @@ type Facts struct {
 	Warnings []Warning
 	// Package is the file's package name (PackageDirs, TypeUnits).
 	Package string
+	// Generated marks a generated file (lang.ExportSpec.GeneratedMarker),
+	// which Compute leaves out.
+	Generated bool
 }
 
 // Warning is a problem found in one file; Compute adds the path.
@@ -165,6 +169,7 @@ type table struct {
 	members                                                map[uint16]memberFields
 	importPath                                             uint16
 	mainGuards, typeGuards, testAttrs, typeAliasAnnotation map[string]bool
+	generated                                              *regexp.Regexp
 }
 
 type memberFields struct{ object, name uint16 }
@@ -265,6 +270,9 @@ func tableOf(g *source.Grammar) *table {
 		typeGuards:          set(e.TypeCheckingGuards),
 		testAttrs:           set(e.TestAttributes),
 		typeAliasAnnotation: set(e.TypeAliasAnnotations),
+	}
+	if e.GeneratedMarker != "" {
+		t.generated = regexp.MustCompile(e.GeneratedMarker)
 	}
 	for k := 0; k < g.KindCount(); k++ {
 		name := g.KindName(uint16(k))

@@ -14,7 +14,14 @@ import (
 func (x *extractor) packageFile() {
 	t := x.t
 	m := &x.facts.Modules[0]
+	header := true // comments before the package clause
 	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
+		switch {
+		case x.role(c)&rolePackageClause != 0:
+			header = false
+		case header && x.tab.generated != nil && t.Is(c, commentClass):
+			x.facts.Generated = x.facts.Generated || x.tab.generated.MatchString(strings.TrimRight(t.Text(c), "\r"))
+		}
 		x.packageDecl(m, c)
 	}
 	end := int(t.Nodes[0].End)

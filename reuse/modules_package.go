@@ -227,6 +227,14 @@ func (m *module) addFiles(files []File) {
 	}
 }
 
+// partPath is the file part k of m comes from.
+func (m *module) partPath(k int) string {
+	if k < len(m.partPaths) {
+		return m.partPaths[k]
+	}
+	return m.path
+}
+
 func manifestName(ms []lang.Manifest) string {
 	if len(ms) == 0 {
 		return ""

@@ -1,0 +1,5 @@
+package main
+
+import "example.com/ext"
+
+var _ = ext.Exported
