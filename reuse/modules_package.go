@@ -175,7 +175,8 @@ func (pr *project) buildPackages(files []File) {
 		}
 		name := importPath
 		if name == "" {
-			name = "."
+			// the analysed directory itself, without a module path
+			name = pr.opts.RootName
 		}
 		if primary[g.dir] != g {
 			name += " (package " + g.pkg + ")"

@@ -88,9 +88,16 @@ func (pr *project) fileImport(m *module, imp *Import, depth int) (target, bool) 
 // declaration, a re-export, or a name a wildcard re-export brings (never
 // the default export).
 func (pr *project) exportLookup(m *module, n string, depth int) (target, bool) {
-	if depth > maxDepth {
+	return pr.exportLookupSeen(m, n, depth, map[*module]bool{})
+}
+
+// exportLookupSeen is exportLookup visiting each module once: wildcard
+// re-exports may form cycles and fan out.
+func (pr *project) exportLookupSeen(m *module, n string, depth int, seen map[*module]bool) (target, bool) {
+	if depth > maxDepth || seen[m] {
 		return target{}, false
 	}
+	seen[m] = true
 	if d, ok := m.defs[n]; ok && d.Public {
 		return target{mod: m, name: n}, true
 	}
@@ -102,7 +109,7 @@ func (pr *project) exportLookup(m *module, n string, depth int) (target, bool) {
 	}
 	for k := len(m.stars) - 1; k >= 0; k-- {
 		if src := pr.specifierModule(m, m.stars[k].Path[0]); src != nil {
-			if t, ok := pr.exportLookup(src, n, depth+1); ok {
+			if t, ok := pr.exportLookupSeen(src, n, depth+1, seen); ok {
 				return t, true
 			}
 		}

@@ -2,6 +2,7 @@ package reuse_test
 
 import (
 	"bufio"
+	"fmt"
 	"io/fs"
 	"math/rand"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -256,4 +258,34 @@ func TestManifestFrom(t *testing.T) {
 	assert.Error(t, err, "not a manifest")
 	assert.True(t, reuse.IsManifest("go.mod"))
 	assert.False(t, reuse.IsManifest("Cargo.toml"))
+}
+
+// Wildcard re-exports that form cycles and fan out (each of 40 barrels
+// re-exports the next two) are resolved visiting each module once: a
+// name no barrel exports is looked up in linear time, not 2^40 steps.
+func TestWildcardReexportCycles(t *testing.T) {
+	parser, err := source.NewParser(lang.TypeScript)
+	require.NoError(t, err)
+	defer parser.Close()
+	parse := func(path, src string) reuse.File {
+		tree, err := parser.Parse([]byte(src))
+		require.NoError(t, err)
+		return reuse.File{Path: path, Lang: lang.TypeScript, Facts: reuse.Extract(tree)}
+	}
+	const n = 40
+	var files []reuse.File
+	for i := 1; i <= n; i++ {
+		src := fmt.Sprintf("export * from './m%d';\nexport * from './m%d';\nexport const v%d = 1;\n", i%n+1, (i+1)%n+1, i)
+		files = append(files, parse(fmt.Sprintf("m%d.ts", i), src))
+	}
+	files = append(files, parse("main.ts", "import * as M from './m1';\nconsole.log(M.missing, M.v7);\n"))
+	done := make(chan *reuse.Result, 1)
+	go func() { done <- reuse.Compute(files, reuse.Options{}) }()
+	select {
+	case res := <-done:
+		assert.Equal(t, n, res.Exported)
+		assert.Equal(t, 1, res.Used, "v7, through six barrels")
+	case <-time.After(20 * time.Second):
+		t.Fatal("resolving through cyclic wildcard re-exports did not finish")
+	}
 }
