@@ -142,6 +142,7 @@ func javaScriptExports(typed bool) ExportSpec {
 		Pair:                 "pair",
 		ShorthandProperty:    "shorthand_property_identifier",
 		MethodDefinition:     "method_definition",
+		MethodNameField:      "name",
 		Call:                 "call_expression",
 		CallFunctionField:    "function",
 		CallArgumentsField:   "arguments",

@@ -713,9 +713,11 @@ type ExportSpec struct {
 	// to ModuleObject.ExportsObject.x or ExportsObject.x exports x; to
 	// ModuleObject.ExportsObject, the keys of an ObjectLiteral (Pair with
 	// PairKeyField, ShorthandProperty, MethodDefinition with its
-	// NameField "name") or, for another value, the default export.
+	// MethodNameField) or, for another value, the default export, whose
+	// symbol is named DefaultKeyword.
 	ModuleObject, ExportsObject, ObjectLiteral string
 	Pair, ShorthandProperty, MethodDefinition  string
+	MethodNameField                            string
 	// ResolveExtensions are tried, in order, after a relative specifier
 	// that names no file, then IndexFile with each of them inside the
 	// directory it names; SpecifierRewrites map a specifier's extension to
@@ -725,12 +727,13 @@ type ExportSpec struct {
 	IndexFile         string
 	SpecifierRewrites map[string][]string
 
-	// TypeUnits. Definitions hold the top-level types; MemberDefinitions
-	// the members of their bodies (Containers, descended) that count when
+	// TypeUnits. Definitions hold the top-level types, their bodies in
+	// TypeBodyField; MemberDefinitions the members of the bodies
+	// (Containers, descended; a method's result in ResultField) that count when
 	// public and static, ImplicitMembers the bodies whose fields and
 	// methods are so without saying (an interface's). ModifierList holds
 	// PublicKeyword, StaticKeyword and annotations (Annotations, named in
-	// their NameField "name"); PrivateKeyword keeps an implicit member
+	// their AnnotationNameField); PrivateKeyword keeps an implicit member
 	// private. A method named EntryMethod, public, static,
 	// returning VoidType, makes its type an entry module, as does one of
 	// EntryAnnotations on the type. ImportModule statements with
@@ -738,6 +741,8 @@ type ExportSpec struct {
 	// DottedTypes are qualified type names without fields (a.b.C), read
 	// as the names in them.
 	MemberDefinitions            map[string]ExportDef
+	TypeBodyField, ResultField   string
+	AnnotationNameField          string
 	ImplicitMembers              []string
 	ModifierList                 string
 	PublicKeyword, StaticKeyword string

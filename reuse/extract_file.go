@@ -2,9 +2,6 @@ package reuse
 
 import "strings"
 
-// defaultExport is the symbol name of a FileModules default export.
-const defaultExport = "default"
-
 // fileModule reads a FileModules file: its top-level declarations (public
 // when exported), its export lists, re-exports, imports and require
 // bindings, CommonJS exports, and the references to its imported and
@@ -129,7 +126,7 @@ func (x *extractor) exportStatement(m *ModuleFacts, c int) bool {
 	}
 	if d := t.ChildByField(c, g.FieldID(e.DeclarationField)); d >= 0 {
 		if isDefault {
-			m.Defs = append(m.Defs, Def{Name: defaultExport, Kind: x.declKind(d), Line: line, Public: true})
+			m.Defs = append(m.Defs, Def{Name: e.DefaultKeyword, Kind: x.declKind(d), Line: line, Public: true})
 			x.fileDecl(m, d, false, line)
 			return false
 		}
@@ -141,7 +138,7 @@ func (x *extractor) exportStatement(m *ModuleFacts, c int) bool {
 		if v := t.ChildByField(c, g.FieldID(e.DefaultValueField)); v >= 0 {
 			kind = x.declKind(v)
 		}
-		m.Defs = append(m.Defs, Def{Name: defaultExport, Kind: kind, Line: line, Public: true})
+		m.Defs = append(m.Defs, Def{Name: e.DefaultKeyword, Kind: kind, Line: line, Public: true})
 		return false
 	}
 	return true
@@ -255,7 +252,7 @@ func (x *extractor) importStatement(m *ModuleFacts, c int) {
 				m.Imports = append(m.Imports, Import{Path: []string{x.stringText(src)}, Local: t.Text(id), Line: line})
 			}
 		case x.role(j)&roleName != 0 && t.Kind(int(t.Nodes[j].Parent)) == e.ImportClause:
-			m.Imports = append(m.Imports, Import{Path: []string{x.stringText(src)}, Name: defaultExport, Local: t.Text(j), Line: line})
+			m.Imports = append(m.Imports, Import{Path: []string{x.stringText(src)}, Name: e.DefaultKeyword, Local: t.Text(j), Line: line})
 		}
 	}
 	if src >= 0 && len(m.Imports) == before {
@@ -378,8 +375,8 @@ func (x *extractor) commonJSExport(m *ModuleFacts, s int, keys map[int]bool) {
 		if args := t.ChildByField(right, tab.callArguments); args >= 0 {
 			for _, a := range t.NamedChildren(args) {
 				if t.Is(a, stringClass) {
-					m.Imports = append(m.Imports, Import{Path: []string{x.stringText(a)}, Name: defaultExport,
-						Export: defaultExport, Public: true, Line: line})
+					m.Imports = append(m.Imports, Import{Path: []string{x.stringText(a)}, Name: e.DefaultKeyword,
+						Export: e.DefaultKeyword, Public: true, Line: line})
 				}
 				break
 			}
@@ -389,7 +386,7 @@ func (x *extractor) commonJSExport(m *ModuleFacts, s int, keys map[int]bool) {
 		m.Defs = append(m.Defs, Def{Name: segs[len(segs)-1], Kind: x.declKind(right), Line: line, Public: true})
 	case len(segs) == 2 && segs[0] == e.ModuleObject && segs[1] == e.ExportsObject:
 		if t.Kind(right) != e.ObjectLiteral {
-			m.Defs = append(m.Defs, Def{Name: defaultExport, Kind: x.declKind(right), Line: line, Public: true})
+			m.Defs = append(m.Defs, Def{Name: e.DefaultKeyword, Kind: x.declKind(right), Line: line, Public: true})
 			return
 		}
 		for _, c := range t.NamedChildren(right) {
@@ -401,7 +398,7 @@ func (x *extractor) commonJSExport(m *ModuleFacts, s int, keys map[int]bool) {
 				key, local = c, c
 				keys[c] = true
 			case e.MethodDefinition:
-				key, local = t.ChildByField(c, t.Grammar.FieldID("name")), -1
+				key, local = t.ChildByField(c, t.Grammar.FieldID(e.MethodNameField)), -1
 			default:
 				continue
 			}

@@ -7,7 +7,8 @@ import (
 )
 
 // packageFile reads a PackageDirs file: its package name, the
-// package-level definitions that are exported, its imports, and the
+// package-level definitions that are exported (Spec.PublicByCase), its
+// imports, and the
 // references that can reach another package's symbol (pkg.Name, kept to
 // those two segments) or a symbol of its own package or a dot import (an
 // exported bare name).
@@ -66,7 +67,7 @@ func (x *extractor) packageDecl(m *ModuleFacts, c int) {
 			if t.Nodes[k].Field != field {
 				continue
 			}
-			if name := t.Text(k); exported(name) && !hasAnyPrefix(name, d.SkipPrefixes) {
+			if name := t.Text(k); (!t.Lang.PublicByCase || exported(name)) && !hasAnyPrefix(name, d.SkipPrefixes) {
 				m.Defs = append(m.Defs, Def{Name: name, Kind: d.Symbol, Line: t.StartLine(c), Public: true})
 			}
 			if !d.Multiple {

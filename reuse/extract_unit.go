@@ -58,7 +58,7 @@ func (x *extractor) modifiers(d int) (keywords, annotations map[string]bool) {
 			case !t.Named(k):
 				keywords[t.Text(k)] = true
 			case x.role(k)&roleAnnotation != 0:
-				if n := t.ChildByField(k, t.Grammar.FieldID("name")); n >= 0 {
+				if n := t.ChildByField(k, t.Grammar.FieldID(x.tab.spec.AnnotationNameField)); n >= 0 {
 					segs := x.dottedSegs(n)
 					if len(segs) > 0 {
 						annotations[segs[len(segs)-1]] = true
@@ -92,7 +92,7 @@ func (x *extractor) unitType(c int) {
 			x.facts.Modules[k].Entry = "@" + a
 		}
 	}
-	if body := t.ChildByField(c, t.Grammar.FieldID("body")); body >= 0 {
+	if body := t.ChildByField(c, t.Grammar.FieldID(e.TypeBodyField)); body >= 0 {
 		x.unitMembers(k, body, public, false)
 	}
 	x.unitRefs(k, c)
@@ -151,7 +151,7 @@ func (x *extractor) unitMembers(k, body int, public, implicit bool) {
 
 // returnsVoid reports whether a method declares no result.
 func (x *extractor) returnsVoid(m int) bool {
-	ty := x.t.ChildByField(m, x.t.Grammar.FieldID("type"))
+	ty := x.t.ChildByField(m, x.t.Grammar.FieldID(x.tab.spec.ResultField))
 	return ty >= 0 && x.t.Kind(ty) == x.tab.spec.VoidType
 }
 

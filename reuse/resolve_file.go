@@ -104,7 +104,7 @@ func (pr *project) exportLookupSeen(m *module, n string, depth int, seen map[*mo
 	if imp, ok := m.reexports[n]; ok {
 		return pr.fileImport(m, imp, depth+1)
 	}
-	if n == defaultExport {
+	if n == m.lang.Exports.DefaultKeyword {
 		return target{}, false
 	}
 	for k := len(m.stars) - 1; k >= 0; k-- {
@@ -129,12 +129,12 @@ func (pr *project) exportNames(m *module) []string {
 		}
 		visited[m] = true
 		for n, d := range m.defs {
-			if d.Public && !(star && n == defaultExport) {
+			if d.Public && !(star && n == m.lang.Exports.DefaultKeyword) {
 				seen[n] = true
 			}
 		}
 		for n := range m.reexports {
-			if !(star && n == defaultExport) {
+			if !(star && n == m.lang.Exports.DefaultKeyword) {
 				seen[n] = true
 			}
 		}
@@ -161,7 +161,7 @@ func (pr *project) resolveFileRef(c *module, segs []string) (target, bool) {
 			return target{}, false
 		}
 		if t.name == "" && len(segs) == 1 && imp.Value {
-			if d, ok := pr.exportLookup(t.mod, defaultExport, 0); ok {
+			if d, ok := pr.exportLookup(t.mod, c.lang.Exports.DefaultKeyword, 0); ok {
 				return d, true
 			}
 		}

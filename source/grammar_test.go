@@ -90,7 +90,8 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				ex.UseListListField, ex.MemberObjectField, ex.MemberNameField, ex.ScopedPathField,
 				ex.ScopedNameField, ex.CallFunctionField, ex.CallArgumentsField, ex.ImportPathField,
 				ex.DeclarationField, ex.DefaultValueField, ex.SourceField, ex.DeclaratorNameField,
-				ex.DeclaratorValueField, ex.PairKeyField, ex.PairValueField,
+				ex.DeclaratorValueField, ex.PairKeyField, ex.PairValueField, ex.MethodNameField, ex.TypeBodyField,
+				ex.ResultField, ex.AnnotationNameField,
 			}
 			for kind, def := range ex.MemberDefinitions {
 				exKinds = append(exKinds, []string{kind})
