@@ -163,7 +163,18 @@ type fileKey struct {
 // cacheFormat changes whenever what an entry holds changes shape.
 const cacheFormat = "scbcheck-file-1"
 
+// openFileCache starts a run analysing path with the cache c.
 func openFileCache(c *Cache, path string) (*fileCache, error) {
+	fc, err := fileCacheAt(c, path)
+	if err != nil {
+		return nil, err
+	}
+	c.rotate()
+	return fc, nil
+}
+
+// fileCacheAt is a view of c for the tree at path (a file's directory).
+func fileCacheAt(c *Cache, path string) (*fileCache, error) {
 	root, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
@@ -174,7 +185,6 @@ func openFileCache(c *Cache, path string) (*fileCache, error) {
 	if info, err := os.Stat(root); err == nil && !info.IsDir() {
 		root = filepath.Dir(root)
 	}
-	c.rotate()
 	return &fileCache{Cache: c, root: root}, nil
 }
 

@@ -34,11 +34,13 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 (cd "$root" && go build -o "$tmp/scb-check" ./cmd/scb-check)
 
-commits=$(git -C "$repo" rev-list --first-parent --count "HEAD~$n..HEAD")
+# The range is fixed by hash: commits landing meanwhile change nothing.
+head=$(git -C "$repo" rev-parse HEAD)
+commits=$(git -C "$repo" rev-list --first-parent --count "$head~$n..$head")
 mkdir "$tmp/head"
-git -C "$repo" archive HEAD | tar -x -C "$tmp/head"
+git -C "$repo" archive "$head" | tar -x -C "$tmp/head"
 mkdir "$tmp/head/.git"
-echo "repository: $(basename "$repo") at $(git -C "$repo" rev-parse --short=12 HEAD), $commits commits (HEAD~$n..HEAD)"
+echo "repository: $(basename "$repo") at ${head:0:12}, $commits commits (HEAD~$n..HEAD)"
 echo "languages: $langs; -j $jobs; $(nproc) cores; $rounds rounds"
 
 # timed NAME CMD...: runs CMD, stdout to $tmp/NAME.out, appends
@@ -54,7 +56,7 @@ timed() {
 	awk '{printf "%s %.2f %s\n", $1, $2 + $3, $4}' "$tmp/t" >>"$tmp/$name.times"
 }
 
-traj=(trajectory --git "$repo" --rev-range "HEAD~$n..HEAD" --languages "$langs" -j "$jobs" --report)
+traj=(trajectory --git "$repo" --rev-range "$head~$n..$head" --languages "$langs" -j "$jobs" --report)
 for round in $(seq "$rounds"); do
 	echo "round $round"
 	timed check "$tmp/scb-check" check --report --exit-zero --languages "$langs" -j "$jobs" "$tmp/head"

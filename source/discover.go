@@ -283,6 +283,16 @@ func (w *walker) keep(p string, e fs.DirEntry) error {
 	return nil
 }
 
+// ErrNoFiles is what Discover's error wraps when a tree holds no file to
+// analyse.
+var ErrNoFiles = errors.New("no supported source files found")
+
+// noFiles is the error of a tree with no file to analyse.
+type noFiles struct{ msg string }
+
+func (e *noFiles) Error() string        { return e.msg }
+func (e *noFiles) Is(target error) bool { return target == ErrNoFiles }
+
 // noFilesError is the reference's message when a tree has no files to
 // analyse, followed, when it has files of languages not enabled, by which
 // and how to enable them.
@@ -299,7 +309,7 @@ func noFilesError(path string, disabled map[*lang.Spec]int) error {
 		msg += fmt.Sprintf(" (found %s files; enable them with --languages %s or the languages config key)",
 			strings.Join(found, ", "), strings.Join(names, ","))
 	}
-	return errors.New(msg)
+	return &noFiles{msg: msg}
 }
 
 // within reports whether p lies in the directory root (or is root).

@@ -54,6 +54,8 @@ type repo struct {
 	infoAttributes *bool
 	// attributes caches archiveAttributes by commit.
 	attributes map[string]bool
+	// diffs caches changes by "from..to".
+	diffs map[string]diff
 }
 
 // Git measures the first-parent history of a repository, oldest commit
@@ -90,6 +92,9 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 		return nil, fmt.Errorf("failed to create a temporary directory: %w", err)
 	}
 	defer os.RemoveAll(tmp)
+	if err := r.prescan(ctx, commits, tmp, opt.Analysis); err != nil {
+		return nil, err
+	}
 	snap := &snapshot{dir: filepath.Join(tmp, "snapshot")}
 	t := &Trajectory{Points: make([]Point, len(commits))}
 	for i, c := range commits {
@@ -178,6 +183,15 @@ type change struct {
 	path string
 	// gone is set when the path no longer exists in the newer commit.
 	gone bool
+	// mode and blob are the path's git mode and object in the newer
+	// commit.
+	mode, blob string
+}
+
+// diff is what changes returns for a pair of commits.
+type diff struct {
+	changes []change
+	whole   bool
 }
 
 // changes lists the paths that differ between commits from and to. whole
@@ -185,7 +199,22 @@ type change struct {
 // attributes files changed, or when either commit's attributes ask
 // `git archive` to leave files out or rewrite them (export-ignore,
 // export-subst), so that an unchanged file may be written differently.
-func (r *repo) changes(ctx context.Context, from, to string) (changes []change, whole bool, err error) {
+func (r *repo) changes(ctx context.Context, from, to string) ([]change, bool, error) {
+	if d, ok := r.diffs[from+".."+to]; ok {
+		return d.changes, d.whole, nil
+	}
+	changes, whole, err := r.diffTree(ctx, from, to)
+	if err != nil {
+		return nil, false, err
+	}
+	if r.diffs == nil {
+		r.diffs = map[string]diff{}
+	}
+	r.diffs[from+".."+to] = diff{changes, whole}
+	return changes, whole, nil
+}
+
+func (r *repo) diffTree(ctx context.Context, from, to string) (changes []change, whole bool, err error) {
 	for _, c := range []string{from, to} {
 		if r.archiveAttributes(ctx, c) {
 			return nil, true, nil
@@ -206,7 +235,7 @@ func (r *repo) changes(ctx context.Context, from, to string) (changes []change, 
 		if filepath.Base(path) == ".gitattributes" {
 			return nil, true, nil
 		}
-		changes = append(changes, change{path: path, gone: strings.Trim(meta[1], "0") == ""})
+		changes = append(changes, change{path: path, gone: strings.Trim(meta[1], "0") == "", mode: meta[1], blob: meta[3]})
 	}
 	return changes, false, nil
 }

@@ -129,3 +129,35 @@ func TestGitWithCache(t *testing.T) {
 		}
 	}
 }
+
+// With ast-grep on, the files each commit adds or changes are scanned
+// before the first point, in one ast-grep run: the points then find every
+// finding in the cache, and give what they give without one.
+func TestGitPrescan(t *testing.T) {
+	r := testkit.NewGitRepo(t)
+	slop := func(name string) string {
+		return "def " + name + "(flag):\n    if flag == True:\n        return 1\n    return 0\n"
+	}
+	r.Commit("a", map[string]string{"a.py": slop("a")})
+	r.Commit("b", map[string]string{"b.py": slop("b")})
+	r.Commit("a again", map[string]string{"a.py": slop("a") + "\n\n" + slop("c")})
+	a := analysisOptions(t, r.Dir)
+	a.DisableSG, a.AstGrep = false, testkit.AstGrep(t)
+	plain, err := Git(context.Background(), GitOptions{Repo: r.Dir}, Options{Analysis: a})
+	require.NoError(t, err)
+	require.Len(t, plain.Points, 3)
+	assert.Contains(t, string(plain.Points[2].Report), `"ast_grep_flagged_loc":3`, "three flagged lines to compare")
+
+	stats := &scbcheck.CacheStats{}
+	a.CacheDir, a.CacheStats = t.TempDir(), stats
+	got, err := Git(context.Background(), GitOptions{Repo: r.Dir}, Options{Analysis: a})
+	require.NoError(t, err)
+	for i := range plain.Points {
+		assert.Equal(t, string(plain.Points[i].Report), string(got.Points[i].Report), "point %d", i)
+	}
+	// The first point scans a.py itself; b.py (second commit) and the new
+	// a.py (third) are prescanned. The points after the first hit: a.py
+	// and b.py at the second, both again at the third.
+	assert.Equal(t, 3, stats.ScanMisses)
+	assert.Equal(t, 4, stats.ScanHits)
+}
