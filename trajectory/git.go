@@ -92,6 +92,7 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 		return nil, fmt.Errorf("failed to create a temporary directory: %w", err)
 	}
 	defer os.RemoveAll(tmp)
+	r.loadAttributes(ctx, commits)
 	if err := r.prescan(ctx, commits, tmp, opt.Analysis); err != nil {
 		return nil, err
 	}
@@ -275,6 +276,38 @@ func (r *repo) lookUpAttributes(ctx context.Context, commit string) bool {
 	out, _ := r.run(ctx, "grep", "-l", "-F", "export-", commit, "--",
 		":(glob)**/.gitattributes")
 	return strings.TrimSpace(out) != ""
+}
+
+// loadAttributes looks up archiveAttributes for many commits with one git
+// grep per batch of them.
+func (r *repo) loadAttributes(ctx context.Context, commits []commit) {
+	if r.attributes == nil {
+		r.attributes = map[string]bool{}
+	}
+	const batch = 200
+	for start := 0; start < len(commits); start += batch {
+		part := commits[start:min(start+batch, len(commits))]
+		args := []string{"grep", "-l", "-F", "export-"}
+		for _, c := range part {
+			args = append(args, c.hash)
+		}
+		// git grep exits 1 when nothing matches; any other failure leaves
+		// the commits to be looked up one by one.
+		out, err := r.run(ctx, append(args, "--", ":(glob)**/.gitattributes")...)
+		var exit *exec.ExitError
+		if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) {
+			continue
+		}
+		found := map[string]bool{}
+		for _, line := range strings.Split(out, "\n") {
+			if hash, _, ok := strings.Cut(line, ":"); ok {
+				found[hash] = true
+			}
+		}
+		for _, c := range part {
+			r.attributes[c.hash] = found[c.hash]
+		}
+	}
 }
 
 // apply turns the tree in dir into commit's: paths gone or changed are

@@ -79,6 +79,19 @@ func TestSnapshotIncremental(t *testing.T) {
 
 	rp, err := openRepo(context.Background(), r.Dir, "")
 	require.NoError(t, err)
+	// Looked up for all commits at once, attributes are what they are
+	// looked up one by one: only the commits holding .gitattributes.
+	batched := &repo{git: rp.git, dir: rp.dir}
+	var all []commit
+	for _, hash := range h {
+		all = append(all, commit{hash: hash})
+	}
+	batched.loadAttributes(context.Background(), all)
+	for i, hash := range h {
+		assert.Equal(t, i == 5 || i == 6, batched.attributes[hash], "commit %d", i)
+		assert.Equal(t, rp.lookUpAttributes(context.Background(), hash), batched.attributes[hash], "commit %d", i)
+	}
+
 	orders := map[string][]int{
 		"each in turn": {0, 1, 2, 3, 4, 5, 6, 7},
 		"jumps":        {0, 2, 4, 7},
