@@ -97,6 +97,53 @@ var C = register(&Spec{
 	},
 	Imports:    ImportSpec{Style: ImportNone},
 	Directives: DirectiveSpec{BlockOpen: "/*", BlockClose: "*/", BlockMargin: "*"},
-	Exports:    ExportSpec{System: NoModules},
+	Exports:    cExports,
 	OptIn:      true,
 })
+
+// cExports is DIR's reading of C, a policy of our own (DIR spec 4.2 does
+// not cover C; docs/languages.md): a header is the interface of the
+// module it forms with the source files of its name.
+var cExports = ExportSpec{
+	System:           HeaderUnits,
+	HeaderExtensions: []string{"h"},
+	Definitions: map[string]ExportDef{
+		"function_definition":  {NameField: "declarator", Symbol: "variable", Declarator: true},
+		"declaration":          {NameField: "declarator", Symbol: "variable", Declarator: true, Multiple: true},
+		"type_definition":      {NameField: "declarator", Symbol: "type", Declarator: true, Multiple: true},
+		"preproc_def":          {NameField: "name", Symbol: "macro", RequiredField: "value"},
+		"preproc_function_def": {NameField: "name", Symbol: "macro"},
+	},
+	Specifiers: map[string]ExportDef{
+		"struct_specifier": {NameField: "name", Symbol: "struct", RequiredField: "body"},
+		"union_specifier":  {NameField: "name", Symbol: "union", RequiredField: "body"},
+		"enum_specifier":   {NameField: "name", Symbol: "enum", RequiredField: "body"},
+	},
+	TypeField:   "type",
+	Enumerators: map[string]ExportDef{"enumerator": {NameField: "name", Symbol: "constant"}},
+	Declarators: []string{
+		"function_declarator", "pointer_declarator", "array_declarator", "init_declarator",
+		"parenthesized_declarator", "attributed_declarator",
+	},
+	DeclaratorField:    "declarator",
+	FunctionDeclarator: "function_declarator",
+	// Conditional compilation (an include guard's #ifndef) keeps its
+	// declarations at file level.
+	Containers:      []string{"preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef"},
+	ImportModule:    "preproc_include",
+	ImportPathField: "path",
+	SystemInclude:   "system_lib_string",
+	StringContent:   "string_content",
+	EntryFunction:   "main",
+	Names:           []string{"identifier", "type_identifier"},
+
+	TestFiles:     []string{"*_test.c", "test_*.c"},
+	TestDirPaths:  []string{"test", "tests"},
+	PathSeparator: ".",
+	Notes: []string{
+		"our policy, outside DIR spec 4.2: a header and the source files of its name in its directory are one module, named by their path without extension",
+		"symbols: what a header declares at file level (functions, variables, typedefs, tagged structs, unions and enums, enum constants, macros with a value)",
+		"uses: names in a file that includes the header, directly or through other headers; a source file defining main makes its module an entry",
+		"test/, tests/, *_test.c and test_*.c are test code; macro bodies and conditional compilation are not evaluated",
+	},
+}

@@ -118,6 +118,31 @@ var Cpp = register(&Spec{
 	},
 	Imports:    ImportSpec{Style: ImportNone},
 	Directives: DirectiveSpec{BlockOpen: "/*", BlockClose: "*/", BlockMargin: "*"},
-	Exports:    ExportSpec{System: NoModules},
+	Exports:    cppExports(),
 	OptIn:      true,
 })
+
+// cppExports is C's reading of headers (cExports) with C++'s additions:
+// classes are tagged types, namespaces, templates and extern "C" blocks
+// keep their declarations at file level, `using X = ...` declares a type.
+// C++ headers (.hpp, .hh, .hxx) and C headers (.h) form modules with the
+// sources of their name alike, since both languages read HeaderUnits.
+func cppExports() ExportSpec {
+	e := cExports
+	e.HeaderExtensions = []string{"hpp", "hh", "hxx"}
+	e.Definitions = map[string]ExportDef{"alias_declaration": {NameField: "name", Symbol: "type"}}
+	for k, d := range cExports.Definitions {
+		e.Definitions[k] = d
+	}
+	e.Specifiers = map[string]ExportDef{"class_specifier": {NameField: "name", Symbol: "class", RequiredField: "body"}}
+	for k, d := range cExports.Specifiers {
+		e.Specifiers[k] = d
+	}
+	e.Containers = append(append([]string(nil), cExports.Containers...),
+		"namespace_definition", "declaration_list", "template_declaration", "linkage_specification")
+	e.TestFiles = []string{"*_test.cc", "*_test.cpp", "*_unittest.cc", "test_*.cc", "test_*.cpp"}
+	e.Notes = append([]string(nil), cExports.Notes...)
+	e.Notes[len(e.Notes)-1] = "test/, tests/, *_test.cc, *_test.cpp, *_unittest.cc, test_*.cc and test_*.cpp are test code; macro bodies and conditional compilation are not evaluated"
+	e.Notes = append(e.Notes, "C++: classes, and the declarations of namespaces, templates and extern \"C\" blocks count; members and out-of-class definitions (A::f) do not; a qualified use (ns::f) is matched by its last name")
+	return e
+}

@@ -505,6 +505,11 @@ const (
 	// its name; imports name types, a package's types or a type's static
 	// members, and the types of the same package need no import (Java).
 	TypeUnits
+	// HeaderUnits: a header and the source files of its name in its
+	// directory form a module named by their path without extension; the
+	// header declares its public names, and a file reaches them by
+	// including the header, directly or through other headers (C).
+	HeaderUnits
 )
 
 // ExportDef is a kind of module-level definition that can be a public
@@ -520,6 +525,14 @@ type ExportDef struct {
 	// Multiple makes every child in NameField a defined name (Go's
 	// `const A, B = 1, 2`), not only the first.
 	Multiple bool
+	// Declarator makes NameField hold a declarator, whose name is found
+	// through ExportSpec.Declarators (C's `int *f(void)`); a function
+	// declarator on the way makes the symbol a "function".
+	Declarator bool
+	// RequiredField, when set, is a field without which the node defines
+	// nothing (a C macro without a value, an include guard; a struct
+	// without a body, a mere reference).
+	RequiredField string
 }
 
 // MemberKind is a node kind reading a member of an object: the object in
@@ -740,6 +753,23 @@ type ExportSpec struct {
 	// StaticKeyword import a member; Wildcard ends an on-demand import.
 	// DottedTypes are qualified type names without fields (a.b.C), read
 	// as the names in them.
+	// HeaderUnits. HeaderExtensions select the files whose definitions
+	// are the module's symbols; Specifiers are tagged type definitions
+	// (struct, union, enum) met at file level or as a declaration's type
+	// (TypeField), Enumerators the constants in an enum's body;
+	// Declarators are the declarator kinds followed to a declared name
+	// (their DeclaratorField, else their first named child), with
+	// FunctionDeclarator marking a function. ImportModule is the include
+	// directive with its ImportPathField; SystemInclude is the `<x.h>`
+	// path kind. A file defining a function named EntryFunction makes
+	// its module an entry module.
+	HeaderExtensions                    []string
+	Specifiers                          map[string]ExportDef
+	Enumerators                         map[string]ExportDef
+	Declarators                         []string
+	DeclaratorField, FunctionDeclarator string
+	SystemInclude, EntryFunction        string
+
 	MemberDefinitions            map[string]ExportDef
 	TypeBodyField, ResultField   string
 	AnnotationNameField          string

@@ -118,7 +118,8 @@ func (u *uses) add(set *map[*module]bool, m *module) {
 func Compute(files []File, opts Options) *Result {
 	pr := &project{opts: opts, byName: map[string]*module{}, tops: map[string]*module{}, crates: map[string]*module{},
 		packages: map[string]*module{}, partBinds: map[*ModuleFacts]map[string]*module{},
-		files: map[string]*module{}, types: map[string]*module{}, pkgTypes: map[string]map[string]*module{}}
+		files: map[string]*module{}, types: map[string]*module{}, pkgTypes: map[string]map[string]*module{},
+		headers: map[string]*module{}, includes: map[*Import]*module{}, visible: map[*module][]*module{}}
 	bySystem := map[lang.ModuleSystem][]File{}
 	sorted := append([]File(nil), files...)
 	sort.Slice(sorted, func(a, b int) bool { return sorted[a].Path < sorted[b].Path })
@@ -136,6 +137,7 @@ func Compute(files []File, opts Options) *Result {
 	pr.buildPackages(bySystem[lang.PackageDirs])
 	pr.buildFiles(bySystem[lang.FileModules])
 	pr.buildUnits(bySystem[lang.TypeUnits])
+	pr.buildHeaders(bySystem[lang.HeaderUnits])
 	pr.sortModules()
 
 	table := map[target]*uses{}
@@ -327,6 +329,9 @@ func (pr *project) internal(c *module, imp *Import) bool {
 	}
 	if system(c) == lang.TypeUnits {
 		return pr.unitInternal(imp)
+	}
+	if system(c) == lang.HeaderUnits {
+		return !imp.System
 	}
 	if system(c) == lang.CrateTree {
 		return len(imp.Path) > 0 && (imp.Path[0] == "crate" || imp.Path[0] == "self" || imp.Path[0] == "super")

@@ -102,6 +102,9 @@ type Import struct {
 	Value bool
 	// Member marks an import of a type's member (Java's import static).
 	Member bool
+	// System marks an include of a system header (`<x.h>`): outside the
+	// project unless found in it, never reported unresolved.
+	System bool
 	// InPlace marks an import that itself reads the name it imports
 	// (`require("m").x` in an expression): a use, binding nothing.
 	InPlace bool
@@ -167,7 +170,7 @@ type table struct {
 	nameField                                             map[uint16]uint16
 	// members[kind] are the object and name fields of a member kind.
 	members                                                map[uint16]memberFields
-	importPath                                             uint16
+	importPath, bodyField                                  uint16
 	mainGuards, typeGuards, testAttrs, typeAliasAnnotation map[string]bool
 	generated                                              *regexp.Regexp
 }
@@ -245,6 +248,7 @@ func tableOf(g *source.Grammar) *table {
 		nameField:           map[uint16]uint16{},
 		members:             map[uint16]memberFields{},
 		importPath:          f(e.ImportPathField),
+		bodyField:           f(g.Spec.BodyField),
 		wrapperField:        f(e.WrapperField),
 		guardField:          f(e.GuardField),
 		leftField:           f(e.LeftField),
@@ -323,6 +327,8 @@ func Extract(t *source.Tree) *Facts {
 		x.fileModule()
 	case lang.TypeUnits:
 		x.unitFile()
+	case lang.HeaderUnits:
+		x.headerFile()
 	}
 	x.finish()
 	return x.facts

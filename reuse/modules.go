@@ -147,6 +147,11 @@ type project struct {
 	// package and simple name
 	types    map[string]*module
 	pkgTypes map[string]map[string]*module
+	// headers are the HeaderUnits modules by header path; includes the
+	// module each resolved include names; visible caches visibleHeaders
+	headers  map[string]*module
+	includes map[*Import]*module
+	visible  map[*module][]*module
 	// files are the FileModules modules by path
 	files map[string]*module
 	// partBinds caches packageBinds

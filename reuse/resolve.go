@@ -133,6 +133,9 @@ func (pr *project) resolveImport(m *module, imp *Import, depth int) (target, boo
 		return pr.fileImport(m, imp, depth)
 	case lang.TypeUnits:
 		return pr.resolveUnitImport(imp)
+	case lang.HeaderUnits:
+		h := pr.includes[imp]
+		return target{mod: h}, h != nil
 	}
 	if imp.Name == "" {
 		if imp.First {
@@ -262,6 +265,8 @@ func (pr *project) resolveRefIn(m *module, part *ModuleFacts, segs []string) (ta
 		return pr.resolvePackageRef(m, part, segs)
 	case lang.FileModules:
 		return pr.resolveFileRef(m, segs)
+	case lang.HeaderUnits:
+		return pr.resolveHeaderRef(m, segs)
 	}
 	return pr.resolveRef(m, segs)
 }

@@ -139,7 +139,8 @@ func ratio(p *float64) string {
 // TestFixtures checks every tree under testdata/reuse: the aggregate
 // values of its want.txt, and the status of every listed symbol against
 // the want annotation on its definition line (a symbol without one, or an
-// annotation without a symbol, fails).
+// annotation without a symbol, fails), or against a `status module.name`
+// line of want.txt.
 func TestFixtures(t *testing.T) {
 	entries, err := os.ReadDir("../testdata/reuse")
 	require.NoError(t, err)
@@ -174,7 +175,7 @@ func TestFixtures(t *testing.T) {
 			got["unresolved"] = strings.Join(unresolved, " ")
 			got["warnings"] = strings.Join(warnings, " ")
 			for k, want := range fx.expect {
-				if k == "project.scripts" || strings.HasPrefix(k, "used_by ") {
+				if k == "project.scripts" || strings.HasPrefix(k, "used_by ") || strings.HasPrefix(k, "status ") {
 					continue
 				}
 				g, ok := got[k]
@@ -185,7 +186,15 @@ func TestFixtures(t *testing.T) {
 				assert.Contains(t, fx.expect, k, "want.txt must state %s", k)
 			}
 			bySym := map[string]map[int]map[string]string{}
+			statused := 0
 			for _, s := range res.Symbols {
+				if want, ok := fx.expect["status "+s.Module+"."+s.Name]; ok {
+					// a symbol whose line cannot hold a comment (a C macro,
+					// whose value runs to the end of the line)
+					assert.Equal(t, want, s.Status, "status of %s.%s", s.Module, s.Name)
+					statused++
+					continue
+				}
 				if bySym[s.Path] == nil {
 					bySym[s.Path] = map[int]map[string]string{}
 				}
@@ -194,6 +203,13 @@ func TestFixtures(t *testing.T) {
 					assert.Equal(t, want, strings.Join(s.UsedBy, " "), "used_by of %s.%s", s.Module, s.Name)
 				}
 			}
+			wantStatused := 0
+			for k := range fx.expect {
+				if strings.HasPrefix(k, "status ") {
+					wantStatused++
+				}
+			}
+			assert.Equal(t, wantStatused, statused, "every status line of want.txt names a symbol")
 			paths := make([]string, 0, len(fx.wants))
 			for p := range fx.wants {
 				paths = append(paths, p)
@@ -208,7 +224,7 @@ func TestFixtures(t *testing.T) {
 
 // The result does not depend on the order the files come in.
 func TestComputeIgnoresFileOrder(t *testing.T) {
-	for _, dir := range []string{"python_imports", "go_imports", "js_forms", "ts_example5", "java_units"} {
+	for _, dir := range []string{"python_imports", "go_imports", "js_forms", "ts_example5", "java_units", "c_headers"} {
 		t.Run(dir, func(t *testing.T) {
 			files, opts, _ := collect(t, filepath.Join("../testdata/reuse", dir))
 			require.Greater(t, len(files), 3)

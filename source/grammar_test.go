@@ -82,7 +82,8 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				ex.ExportSpecifier, ex.ImportSpecifier, ex.NamespaceImport, ex.NamespaceExport, ex.ImportClause,
 				ex.ImportRequireClause, ex.Declarator, ex.ObjectPattern, ex.ShorthandPattern, ex.PairPattern,
 				ex.ObjectLiteral, ex.Pair, ex.ShorthandProperty, ex.MethodDefinition, ex.ModifierList, ex.VoidType,
-			}, ex.Containers, ex.Annotations, ex.DottedTypes, ex.ImplicitMembers}
+				ex.SystemInclude, ex.FunctionDeclarator,
+			}, ex.Containers, ex.Annotations, ex.DottedTypes, ex.ImplicitMembers, ex.Declarators}
 			exFields := []string{
 				ex.WrapperField, ex.GuardField, ex.LeftField, ex.TypeField, ex.ValueField, ex.TypeAliasNameField,
 				ex.ModuleNameField, ex.ModuleBodyField, ex.FromModuleField, ex.ImportNameField,
@@ -93,6 +94,16 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				ex.DeclaratorValueField, ex.PairKeyField, ex.PairValueField, ex.MethodNameField, ex.TypeBodyField,
 				ex.ResultField, ex.AnnotationNameField,
 			}
+			for _, defs := range []map[string]lang.ExportDef{ex.Specifiers, ex.Enumerators} {
+				for kind, def := range defs {
+					exKinds = append(exKinds, []string{kind})
+					exFields = append(exFields, def.NameField, def.RequiredField)
+				}
+			}
+			for _, def := range ex.Definitions {
+				exFields = append(exFields, def.RequiredField)
+			}
+			exFields = append(exFields, ex.DeclaratorField)
 			for kind, def := range ex.MemberDefinitions {
 				exKinds = append(exKinds, []string{kind})
 				exFields = append(exFields, def.NameField)

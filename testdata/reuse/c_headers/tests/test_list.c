@@ -1,0 +1,3 @@
+#include "../list.h"
+
+int main(void) { return list_count; }

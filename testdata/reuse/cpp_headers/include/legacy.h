@@ -1,0 +1,1 @@
+int legacy_add(int a, int b); // want status:"used"
