@@ -186,3 +186,34 @@ func TestAnalyzeUnreadable(t *testing.T) {
 	assert.Contains(t, err.Error(), "failed to walk sources")
 	assert.Contains(t, err.Error(), sub)
 }
+
+// DIR is the same whatever the number of workers, in every language's
+// fixture tree (manifests read by the facade included).
+func TestDIRIsDeterministicAcrossWorkers(t *testing.T) {
+	entries, err := os.ReadDir(filepath.Join("testdata", "reuse"))
+	require.NoError(t, err)
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		t.Run(e.Name(), func(t *testing.T) {
+			path := filepath.Join("testdata", "reuse", e.Name())
+			var want []byte
+			for _, workers := range []int{1, 4} {
+				r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
+					Path: path, Config: config.Default(path), Workers: workers, DisableSG: true, Languages: []string{"all"},
+				})
+				require.NoError(t, err)
+				require.NotNil(t, r.DIR)
+				var b bytes.Buffer
+				require.NoError(t, report.WriteDIRJSON(&b, r))
+				if want == nil {
+					want = b.Bytes()
+					assert.NotEmpty(t, r.DIR.Modules, "the fixture has modules")
+					continue
+				}
+				assert.Equal(t, string(want), b.String(), "workers=%d", workers)
+			}
+		})
+	}
+}
