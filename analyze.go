@@ -165,7 +165,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, IncludeAll: opt.IncludeAll, MaxFileSize: maxSize,
 		Languages: languages,
 	}
-	files, err := source.Discover(opt.Path, discover)
+	files, data, err := source.DiscoverWithData(opt.Path, discover, dirDataExtensions(), maxDataSize)
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +206,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	r := assemble(results)
 	r.FilesDiscovered = len(files)
-	r.DIR = computeDIR(opt.Path, results, discover, fc)
+	r.DIR = computeDIR(opt.Path, results, data, fc)
 	r.MCF = mcf
 	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
 	if r.FilesScanned == 0 {

@@ -10,7 +10,6 @@ import (
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/reuse"
-	"github.com/scbcheck/scbcheck/source"
 )
 
 // dataExtensions are the configuration files whose dotted paths name
@@ -33,12 +32,28 @@ func underTestDir(p string) bool {
 	return false
 }
 
+// dirDataExtensions are the extensions of the files computeDIR reads
+// besides the sources: configuration files and every language's
+// manifests.
+func dirDataExtensions() []string {
+	exts := slices.Clone(dataExtensions)
+	for _, spec := range lang.All() {
+		for _, m := range spec.Exports.Manifests {
+			if e := strings.TrimPrefix(filepath.Ext(m.Name), "."); !slices.Contains(exts, e) {
+				exts = append(exts, e)
+			}
+		}
+	}
+	return exts
+}
+
 // computeDIR resolves the parsed files' imports and references into DIR.
+// found are the files of dirDataExtensions discovered with the sources.
 // Paths are taken relative to the analysis root (a file's own directory
 // when root is a file); [project.scripts] of the root's pyproject.toml
 // declare entry modules, and a pyproject.toml that cannot be read only
 // costs those, with a warning.
-func computeDIR(root string, results []fileResult, discover source.DiscoverOptions, fc *fileCache) *reuse.Result {
+func computeDIR(root string, results []fileResult, found []string, fc *fileCache) *reuse.Result {
 	dir := root
 	if info, err := os.Stat(root); err == nil && !info.IsDir() {
 		dir = filepath.Dir(root)
@@ -69,8 +84,10 @@ func computeDIR(root string, results []fileResult, discover source.DiscoverOptio
 		}
 		files = append(files, reuse.File{Path: filepath.ToSlash(rel), Lang: res.file.Lang, Facts: res.reuse})
 	}
-	data, dataErr := source.DiscoverData(root, discover, dataExtensions, maxDataSize)
-	for _, p := range data {
+	for _, p := range found {
+		if !slices.Contains(dataExtensions, strings.TrimPrefix(filepath.Ext(p), ".")) {
+			continue
+		}
 		text, err := os.ReadFile(p)
 		if err != nil || !utf8.Valid(text) {
 			continue
@@ -82,13 +99,10 @@ func computeDIR(root string, results []fileResult, discover source.DiscoverOptio
 		rel = filepath.ToSlash(rel)
 		opts.Data = append(opts.Data, reuse.DataFile{Path: rel, Strings: fc.dataStrings(text), Test: underTestDir(rel)})
 	}
-	manifests, manifestWarns := readManifests(root, abs, present, discover)
+	manifests, manifestWarns := readManifests(abs, present, found)
 	opts.Manifests = manifests
 	out := reuse.Compute(files, opts)
 	out.Warnings = append(manifestWarns, out.Warnings...)
-	if dataErr != nil {
-		out.Warnings = append(out.Warnings, reuse.FileWarning{Path: root, Message: dataErr.Error() + " (configuration files not read for DIR)"})
-	}
 	if scriptsErr != nil {
 		out.Warnings = append([]reuse.FileWarning{{Path: "pyproject.toml", Message: scriptsErr.Error() + " (its [project.scripts] entry modules are not known)"}}, out.Warnings...)
 	}
@@ -99,18 +113,14 @@ func computeDIR(root string, results []fileResult, discover source.DiscoverOptio
 // languages present: those in the tree below abs (walked as discovery
 // walks) and, for a name not found at abs itself, the nearest one above
 // it. A manifest that cannot be read is a warning.
-func readManifests(root, abs string, present map[*lang.Spec]bool, discover source.DiscoverOptions) ([]reuse.Manifest, []reuse.FileWarning) {
+func readManifests(abs string, present map[*lang.Spec]bool, found []string) ([]reuse.Manifest, []reuse.FileWarning) {
 	names := map[string]bool{}
-	var exts []string
 	for _, spec := range lang.All() {
 		if !present[spec] {
 			continue
 		}
 		for _, m := range spec.Exports.Manifests {
-			if !names[m.Name] {
-				names[m.Name] = true
-				exts = append(exts, strings.TrimPrefix(filepath.Ext(m.Name), "."))
-			}
+			names[m.Name] = true
 		}
 	}
 	if len(names) == 0 {
@@ -134,7 +144,6 @@ func readManifests(root, abs string, present map[*lang.Spec]bool, discover sourc
 			Message: err.Error() + " (its module path and entries are not known)"})
 		return reuse.Manifest{}, false
 	}
-	found, _ := source.DiscoverData(root, discover, exts, maxDataSize)
 	atRoot := map[string]bool{}
 	for _, p := range found {
 		if !names[filepath.Base(p)] {

@@ -65,9 +65,17 @@ var prunedNames = map[string]bool{
 // directories and of the root's ancestors (unless IncludeAll), files without
 // a supported extension and files matching an exclude glob.
 func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
+	files, _, err := DiscoverWithData(path, opts, nil, 0)
+	return files, err
+}
+
+// DiscoverWithData is Discover, and DiscoverData (exts, maxSize) of the
+// same directory in the same walk; the data files are nil when path is a
+// file.
+func DiscoverWithData(path string, opts DiscoverOptions, exts []string, maxSize int64) ([]SourceFile, []string, error) {
 	info, err := os.Stat(path)
 	if err != nil {
-		return nil, &quietError{msg: "path does not exist: " + path, cause: err}
+		return nil, nil, &quietError{msg: "path does not exist: " + path, cause: err}
 	}
 	enabled := opts.Languages
 	if enabled == nil {
@@ -76,31 +84,32 @@ func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 	if !info.IsDir() {
 		spec := lang.ForPath(path)
 		if spec == nil {
-			return nil, fmt.Errorf("not a supported source file: %s", path)
+			return nil, nil, fmt.Errorf("not a supported source file: %s", path)
 		}
 		if !slices.Contains(enabled, spec) {
-			return nil, fmt.Errorf("not a supported source file: %s (%s is analysed only when enabled: --languages %s, or the languages config key)",
+			return nil, nil, fmt.Errorf("not a supported source file: %s (%s is analysed only when enabled: --languages %s, or the languages config key)",
 				path, spec.Name, spec.Name)
 		}
 		resolved, err := canonicalPath(path)
 		if err != nil {
-			return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
+			return nil, nil, fmt.Errorf("failed to resolve %s: %w", path, err)
 		}
-		return []SourceFile{{Path: resolved, Lang: spec, Skip: skipReason(info, opts.MaxFileSize)}}, nil
+		return []SourceFile{{Path: resolved, Lang: spec, Skip: skipReason(info, opts.MaxFileSize)}}, nil, nil
 	}
 
 	w := &walker{maxSize: opts.MaxFileSize, enabled: enabled, disabled: map[*lang.Spec]int{}}
+	w.wantData(exts, maxSize)
 	if err := w.walkTree(path, opts); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(w.files) == 0 {
-		return nil, noFilesError(path, w.disabled)
+		return nil, nil, noFilesError(path, w.disabled)
 	}
 	// Path order, as the reference compares paths: component by component.
 	slices.SortFunc(w.files, func(a, b SourceFile) int {
 		return slices.Compare(strings.Split(a.Path, "/"), strings.Split(b.Path, "/"))
 	})
-	return w.files, nil
+	return w.files, w.sortedData(), nil
 }
 
 // walkTree walks the directory path with opts' excludes, base directory
@@ -149,9 +158,31 @@ type walker struct {
 	enabled    []*lang.Spec
 	disabled   map[*lang.Spec]int // files of known languages not enabled
 	files      []SourceFile
-	// dataExts, when set, makes the walk collect data files (DiscoverData)
+	// dataExts, when set, makes the walk collect data files of those
+	// extensions no larger than dataMax; dataOnly, only those.
 	dataExts map[string]bool
+	dataMax  int64
+	dataOnly bool
 	data     []string
+}
+
+// wantData makes the walk also collect the data files of the extensions
+// exts (none: no data files) of at most maxSize bytes.
+func (w *walker) wantData(exts []string, maxSize int64) {
+	if len(exts) == 0 {
+		return
+	}
+	w.dataExts, w.dataMax = map[string]bool{}, maxSize
+	for _, e := range exts {
+		w.dataExts[e] = true
+	}
+}
+
+// sortedData returns the data files found, sorted, a link and its target
+// counted once.
+func (w *walker) sortedData() []string {
+	sort.Strings(w.data)
+	return slices.Compact(w.data)
 }
 
 // DiscoverData returns the regular files under the directory path whose
@@ -163,23 +194,17 @@ func DiscoverData(path string, opts DiscoverOptions, exts []string, maxSize int6
 	if err != nil || !info.IsDir() {
 		return nil, nil
 	}
-	w := &walker{maxSize: maxSize, dataExts: map[string]bool{}}
-	for _, e := range exts {
-		w.dataExts[e] = true
-	}
+	w := &walker{dataOnly: true}
+	w.wantData(exts, maxSize)
 	if err := w.walkTree(path, opts); err != nil {
 		return nil, err
 	}
-	sort.Strings(w.data)
-	return slices.Compact(w.data), nil // a link and its target are one file
+	return w.sortedData(), nil
 }
 
 // keepData adds a data file of a wanted extension that is a regular file
 // inside the tree, no larger than maxSize, and matched by no exclude.
 func (w *walker) keepData(p string, e fs.DirEntry) error {
-	if !w.dataExts[strings.TrimPrefix(filepath.Ext(p), ".")] {
-		return nil
-	}
 	if w.excluded(p) {
 		return nil
 	}
@@ -187,7 +212,7 @@ func (w *walker) keepData(p string, e fs.DirEntry) error {
 	if err != nil || !within(w.root, resolved) {
 		return nil
 	}
-	if info, err := statIfNil(resolved, info); err == nil && skipReason(info, w.maxSize) == "" {
+	if info, err := statIfNil(resolved, info); err == nil && skipReason(info, w.dataMax) == "" {
 		w.data = append(w.data, resolved)
 	}
 	return nil
@@ -252,8 +277,11 @@ func (w *walker) walk(dir string, parent *ignoreDir) error {
 // keep adds the file at p when it is a supported source file that no
 // exclude glob matches.
 func (w *walker) keep(p string, e fs.DirEntry) error {
-	if w.dataExts != nil {
+	if w.dataExts[strings.TrimPrefix(filepath.Ext(p), ".")] {
 		return w.keepData(p, e)
+	}
+	if w.dataOnly {
+		return nil
 	}
 	spec := lang.ForPath(p)
 	if spec == nil {
