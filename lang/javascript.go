@@ -3,6 +3,7 @@ package lang
 import (
 	"encoding/json"
 	"maps"
+	"path"
 	"slices"
 	"unsafe"
 
@@ -169,9 +170,13 @@ func javaScriptExports(typed bool) ExportSpec {
 		// configuration files stay non-test data.
 		TestDirPaths:  []string{"__tests__", "test", "tests", "e2e"},
 		PathSeparator: "#",
-		Manifests:     []Manifest{{Name: "package.json", Read: readPackageJSON}},
+		Manifests: []Manifest{
+			{Name: "package.json", Read: readPackageJSON},
+			{Name: "tsconfig.json", Read: readTSConfig},
+			{Name: "jsconfig.json", Read: readTSConfig},
+		},
 		Notes: []string{
-			"a module is a file; relative specifiers resolve to the file, then with .ts .tsx .mts .cts .js .jsx .mjs .cjs, then to index.* in the directory; ./x.js also reads x.ts",
+			"a module is a file; relative specifiers resolve to the file, then with .ts .tsx .mts .cts .js .jsx .mjs .cjs, then to index.* in the directory; ./x.js also reads x.ts; other specifiers through the paths and baseUrl of the nearest tsconfig.json or jsconfig.json",
 			"entry modules: the main (by default index.js), module, bin and exports targets of package.json files",
 			"*.test.*, *.spec.* files and __tests__, test, tests, e2e directories are test code",
 			"exported declarations (types and interfaces too), export { local as name }, export default (the symbol default), CommonJS module.exports keys and exports.x; export ... from and export * are aliases",
@@ -226,6 +231,84 @@ func readPackageJSON(text []byte) (ManifestInfo, error) {
 	add("bin", pkg.Bin)
 	add("exports", pkg.Exports)
 	return info, nil
+}
+
+// readTSConfig reads the module resolution of a tsconfig.json or
+// jsconfig.json: compilerOptions.baseUrl and paths (comments and trailing
+// commas allowed, as TypeScript reads the file; "extends" is not
+// followed). The paths' targets are made relative to the file's
+// directory (through baseUrl when set).
+func readTSConfig(text []byte) (ManifestInfo, error) {
+	var cfg struct {
+		CompilerOptions struct {
+			BaseURL string              `json:"baseUrl"`
+			Paths   map[string][]string `json:"paths"`
+		} `json:"compilerOptions"`
+	}
+	if err := json.Unmarshal(jsonc(text), &cfg); err != nil {
+		return ManifestInfo{}, err
+	}
+	info := ManifestInfo{BaseDir: cfg.CompilerOptions.BaseURL}
+	base := info.BaseDir
+	if base == "" {
+		base = "."
+	}
+	for _, p := range slices.Sorted(maps.Keys(cfg.CompilerOptions.Paths)) {
+		alias := PathAlias{Pattern: p}
+		for _, target := range cfg.CompilerOptions.Paths[p] {
+			alias.Targets = append(alias.Targets, path.Join(base, target))
+		}
+		info.Aliases = append(info.Aliases, alias)
+	}
+	return info, nil
+}
+
+// jsonc turns JSON with comments and trailing commas into JSON: comments
+// outside strings become spaces, a comma before a closing bracket goes.
+func jsonc(text []byte) []byte {
+	out := make([]byte, 0, len(text))
+	inString := false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case inString:
+			out = append(out, c)
+			if c == '\\' && i+1 < len(text) {
+				i++
+				out = append(out, text[i])
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+			out = append(out, c)
+		case c == '/' && i+1 < len(text) && text[i+1] == '/':
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+			out = append(out, '\n')
+		case c == '/' && i+1 < len(text) && text[i+1] == '*':
+			i += 2
+			for i+1 < len(text) && !(text[i] == '*' && text[i+1] == '/') {
+				i++
+			}
+			i++
+			out = append(out, ' ')
+		case c == '}' || c == ']':
+			// drop a trailing comma (and the space after it)
+			j := len(out) - 1
+			for j >= 0 && (out[j] == ' ' || out[j] == '\t' || out[j] == '\n' || out[j] == '\r') {
+				j--
+			}
+			if j >= 0 && out[j] == ',' {
+				out = append(out[:j], out[j+1:]...)
+			}
+			out = append(out, c)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // jsonStrings returns the strings of a decoded JSON value: itself, or

@@ -559,6 +559,19 @@ type ManifestInfo struct {
 	// Entries are the programs it declares, as paths relative to its
 	// directory.
 	Entries []ManifestEntry
+	// BaseDir, when set, is a directory relative to the manifest's
+	// against which non-relative specifiers are tried (tsconfig.json's
+	// baseUrl); Aliases map specifier patterns to paths relative to the
+	// manifest's directory (its paths).
+	BaseDir string
+	Aliases []PathAlias
+}
+
+// PathAlias maps specifiers matching Pattern (with at most one `*`) to
+// Targets, whose `*` takes what the pattern's matched.
+type PathAlias struct {
+	Pattern string
+	Targets []string
 }
 
 // ManifestEntry is a program a manifest declares.

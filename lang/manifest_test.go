@@ -59,3 +59,34 @@ func TestReadPackageJSON(t *testing.T) {
 	_, err := readPackageJSON([]byte(`{"main": `))
 	assert.Error(t, err, "malformed JSON")
 }
+
+func TestReadTSConfig(t *testing.T) {
+	text := `{
+  // comments and trailing commas, as tsc accepts them
+  "compilerOptions": {
+    "baseUrl": "./src", /* the base */
+    "paths": {
+      "@/*": ["app/*", "lib/*",],
+      "~util": ["lib/util.ts"],
+    },
+    "outDir": "dist//x",
+  },
+}`
+	info, err := readTSConfig([]byte(text))
+	assert.NoError(t, err)
+	assert.Equal(t, "./src", info.BaseDir)
+	assert.Equal(t, []PathAlias{
+		{Pattern: "@/*", Targets: []string{"src/app/*", "src/lib/*"}},
+		{Pattern: "~util", Targets: []string{"src/lib/util.ts"}},
+	}, info.Aliases, "patterns in order, targets through baseUrl; // inside a string is no comment")
+	info, err = readTSConfig([]byte(`{"compilerOptions": {"paths": {"#x": ["./lib/x.ts"]}}}`))
+	assert.NoError(t, err)
+	assert.Empty(t, info.BaseDir, "no baseUrl")
+	assert.Equal(t, []PathAlias{{Pattern: "#x", Targets: []string{"lib/x.ts"}}}, info.Aliases,
+		"paths without baseUrl are relative to the file")
+	info, err = readTSConfig([]byte(`{"compilerOptions": {"strict": true}}`))
+	assert.NoError(t, err)
+	assert.Empty(t, info.BaseDir, "no baseUrl, no paths: specifiers stay packages")
+	_, err = readTSConfig([]byte(`{"compilerOptions": `))
+	assert.Error(t, err)
+}

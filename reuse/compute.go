@@ -325,7 +325,7 @@ func (pr *project) internal(c *module, imp *Import) bool {
 		return pr.packageInternal(imp.Path[0])
 	}
 	if system(c) == lang.FileModules {
-		return strings.HasPrefix(imp.Path[0], ".")
+		return strings.HasPrefix(imp.Path[0], ".") || pr.aliased(c, imp.Path[0])
 	}
 	if system(c) == lang.TypeUnits {
 		return pr.unitInternal(imp)

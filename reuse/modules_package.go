@@ -38,17 +38,41 @@ func ReadManifest(dir, name string, text []byte) (Manifest, error) {
 // From returns the manifest as seen from its slash-separated
 // subdirectory down, the analysis root when the manifest lies above it:
 // placed at the root, its module path extended by the way down, its
-// entries outside down dropped.
+// entries, base directory and alias targets made relative to down (those
+// outside it dropped).
 func (m Manifest) From(down string) Manifest {
 	out := Manifest{Name: m.Name}
 	if namesPackages(m.Name) {
 		out.ModulePath = joinPath(m.ModulePath, down)
 	}
+	below := func(p string) (string, bool) {
+		p = path.Clean(p)
+		switch {
+		case p == down:
+			return ".", true
+		case within(down, p):
+			return strings.TrimPrefix(p, down+"/"), true
+		}
+		return "", false
+	}
 	for _, e := range m.Entries {
-		t := path.Clean(e.Target)
-		if within(down, t) && t != down {
-			e.Target = strings.TrimPrefix(t, down+"/")
+		if t, ok := below(e.Target); ok && t != "." {
+			e.Target = t
 			out.Entries = append(out.Entries, e)
+		}
+	}
+	if m.BaseDir != "" {
+		out.BaseDir, _ = below(m.BaseDir)
+	}
+	for _, a := range m.Aliases {
+		kept := lang.PathAlias{Pattern: a.Pattern}
+		for _, t := range a.Targets {
+			if t, ok := below(t); ok {
+				kept.Targets = append(kept.Targets, t)
+			}
+		}
+		if len(kept.Targets) > 0 {
+			out.Aliases = append(out.Aliases, kept)
 		}
 	}
 	return out

@@ -65,10 +65,75 @@ func (pr *project) fileAt(p string, spec *lang.Spec) *module {
 // specifierModule returns the module a relative specifier of module from
 // names; nil for a package or a file outside the project.
 func (pr *project) specifierModule(from *module, spec string) *module {
-	if !strings.HasPrefix(spec, ".") {
+	if strings.HasPrefix(spec, ".") {
+		return pr.fileAt(path.Join(path.Dir(from.path), spec), from.lang)
+	}
+	man := pr.aliasManifest(from)
+	if man == nil {
 		return nil
 	}
-	return pr.fileAt(path.Join(path.Dir(from.path), spec), from.lang)
+	for _, a := range man.Aliases {
+		star, ok := matchAlias(a.Pattern, spec)
+		if !ok {
+			continue
+		}
+		for _, t := range a.Targets {
+			if m := pr.fileAt(path.Join(man.Dir, strings.Replace(t, "*", star, 1)), from.lang); m != nil {
+				return m
+			}
+		}
+	}
+	if man.BaseDir != "" {
+		return pr.fileAt(path.Join(man.Dir, man.BaseDir, spec), from.lang)
+	}
+	return nil
+}
+
+// aliasManifest is the nearest manifest above module m declaring a base
+// directory or aliases (a tsconfig.json); nil when there is none.
+func (pr *project) aliasManifest(m *module) *Manifest {
+	dir := path.Dir(m.path)
+	if dir == "." {
+		dir = ""
+	}
+	var best *Manifest
+	for k := range pr.opts.Manifests {
+		man := &pr.opts.Manifests[k]
+		if man.BaseDir == "" && len(man.Aliases) == 0 || !within(man.Dir, dir) {
+			continue
+		}
+		if best == nil || len(man.Dir) > len(best.Dir) || len(man.Dir) == len(best.Dir) && man.Name > best.Name {
+			best = man
+		}
+	}
+	return best
+}
+
+// matchAlias matches a specifier against a path pattern with at most one
+// `*`, returning what the star stands for.
+func matchAlias(pattern, spec string) (string, bool) {
+	star := strings.IndexByte(pattern, '*')
+	if star < 0 {
+		return "", pattern == spec
+	}
+	prefix, suffix := pattern[:star], pattern[star+1:]
+	if len(spec) < len(prefix)+len(suffix) || !strings.HasPrefix(spec, prefix) || !strings.HasSuffix(spec, suffix) {
+		return "", false
+	}
+	return spec[len(prefix) : len(spec)-len(suffix)], true
+}
+
+// aliased reports whether a non-relative specifier of module m matches an
+// alias of its tsconfig (a project path, unresolved when it names no file).
+func (pr *project) aliased(m *module, spec string) bool {
+	if man := pr.aliasManifest(m); man != nil {
+		for _, a := range man.Aliases {
+			if _, ok := matchAlias(a.Pattern, spec); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fileImport resolves an import or re-export of module m: the module, or

@@ -268,6 +268,16 @@ func TestManifestFrom(t *testing.T) {
 	std, err := reuse.ReadManifest("", "go.mod", []byte("module std\n"))
 	require.NoError(t, err)
 	assert.Equal(t, "net/http", std.From("net/http").ModulePath, "the standard library: the directory alone")
+	ts, err := reuse.ReadManifest("", "tsconfig.json",
+		[]byte(`{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"], "#out": ["other/x.ts"]}}}`))
+	require.NoError(t, err)
+	from := ts.From("src")
+	assert.Empty(t, from.BaseDir, "a base directory above the analysed one is not used")
+	assert.Equal(t, []lang.PathAlias{{Pattern: "@/*", Targets: []string{"*"}}}, from.Aliases,
+		"targets relative to the analysed directory; one outside it dropped")
+	pkg, err := reuse.ReadManifest("", "package.json", []byte(`{"main": "src/index.js", "bin": "bin/cli.js"}`))
+	require.NoError(t, err)
+	assert.Equal(t, []lang.ManifestEntry{{Target: "index.js", Reason: "package.json main"}}, pkg.From("src").Entries)
 	_, err = reuse.ReadManifest("", "go.mod", []byte("go 1.22\n"))
 	assert.Error(t, err, "a go.mod without a module directive")
 	_, err = reuse.ReadManifest("", "notes.txt", nil)

@@ -1,0 +1,1 @@
+export function fmt(n: number): string { return String(n); } // want status:"used"
