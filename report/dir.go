@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -150,7 +151,7 @@ func WriteDIRJSON(w io.Writer, r *Report) error {
 		}
 		out.Config = append(out.Config, dirConfig{
 			Language: spec.Name, Granularity: "module-level definitions",
-			TestFiles: nonNil(e.TestFiles), TestDirs: nonNil(e.TestDirs),
+			TestFiles: nonNil(e.TestFiles), TestDirs: nonNil(slices.Concat(e.TestDirs, e.TestDirPaths)),
 			EntryFiles: nonNil(e.EntryFiles), EntryDirs: nonNil(e.EntryDirs), Notes: nonNil(e.Notes),
 		})
 	}

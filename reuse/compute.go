@@ -438,6 +438,10 @@ func (pr *project) result(table map[target]*uses, reach map[*module]bool, unreso
 			names = append(names, n)
 		}
 		sort.Slice(names, func(a, b int) bool {
+			// a package's symbols come file by file
+			if pa, pb := m.defPaths[names[a]], m.defPaths[names[b]]; pa != pb {
+				return pa < pb
+			}
 			da, db := m.defs[names[a]], m.defs[names[b]]
 			if da.Line != db.Line {
 				return da.Line < db.Line

@@ -185,6 +185,13 @@ func TestFixtures(t *testing.T) {
 			for _, k := range []string{"dir", "exported", "used"} {
 				assert.Contains(t, fx.expect, k, "want.txt must state %s", k)
 			}
+			for k := 1; k < len(res.Symbols); k++ {
+				a, b := res.Symbols[k-1], res.Symbols[k]
+				if a.Module == b.Module {
+					assert.True(t, a.Path < b.Path || a.Path == b.Path && a.Line <= b.Line,
+						"a module's symbols are listed file by file, in line order: %s:%d before %s:%d", a.Path, a.Line, b.Path, b.Line)
+				}
+			}
 			bySym := map[string]map[int]map[string]string{}
 			statused := 0
 			for _, s := range res.Symbols {
