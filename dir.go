@@ -74,14 +74,17 @@ func computeDIR(root string, results []fileResult, found []string, fc *fileCache
 	var files []reuse.File
 	present := map[*lang.Spec]bool{}
 	for _, res := range results {
-		if res.skipped != "" || res.reuse == nil {
-			continue
-		}
-		present[res.file.Lang] = true
 		rel, err := filepath.Rel(abs, res.file.Path)
 		if err != nil {
 			rel = filepath.Base(res.file.Path)
 		}
+		if res.skipped != "" {
+			opts.Unparsed = append(opts.Unparsed, filepath.ToSlash(rel))
+		}
+		if res.skipped != "" || res.reuse == nil {
+			continue
+		}
+		present[res.file.Lang] = true
 		files = append(files, reuse.File{Path: filepath.ToSlash(rel), Lang: res.file.Lang, Facts: res.reuse})
 	}
 	for _, p := range found {

@@ -119,7 +119,11 @@ func Compute(files []File, opts Options) *Result {
 	pr := &project{opts: opts, byName: map[string]*module{}, tops: map[string]*module{}, crates: map[string]*module{},
 		packages: map[string]*module{}, partBinds: map[*ModuleFacts]map[string]*module{},
 		files: map[string]*module{}, types: map[string]*module{}, pkgTypes: map[string]map[string]*module{},
-		headers: map[string]*module{}, includes: map[*Import]*module{}, visible: map[*module][]*module{}}
+		headers: map[string]*module{}, includes: map[*Import]*module{}, visible: map[*module][]*module{},
+		unparsed: map[string]bool{}}
+	for _, p := range opts.Unparsed {
+		pr.unparsed[p] = true
+	}
 	bySystem := map[lang.ModuleSystem][]File{}
 	sorted := append([]File(nil), files...)
 	sort.Slice(sorted, func(a, b int) bool { return sorted[a].Path < sorted[b].Path })
@@ -325,13 +329,13 @@ func (pr *project) internal(c *module, imp *Import) bool {
 		return pr.packageInternal(imp.Path[0])
 	}
 	if system(c) == lang.FileModules {
-		return strings.HasPrefix(imp.Path[0], ".") || pr.aliased(c, imp.Path[0])
+		return (strings.HasPrefix(imp.Path[0], ".") || pr.aliased(c, imp.Path[0])) && !pr.namesUnparsed(c, imp.Path[0])
 	}
 	if system(c) == lang.TypeUnits {
 		return pr.unitInternal(imp)
 	}
 	if system(c) == lang.HeaderUnits {
-		return !imp.System
+		return !imp.System && !pr.includesUnparsed(c, imp)
 	}
 	if system(c) == lang.CrateTree {
 		return len(imp.Path) > 0 && (imp.Path[0] == "crate" || imp.Path[0] == "self" || imp.Path[0] == "super")

@@ -49,6 +49,10 @@ type Options struct {
 	// Manifests are the project files read for module paths and entries
 	// (go.mod, package.json).
 	Manifests []Manifest
+	// Unparsed are the slash-separated paths of the source files that
+	// were skipped (unreadable, unparsable): an include or a relative
+	// import naming one is not reported unresolved.
+	Unparsed []string
 }
 
 // module roles
@@ -154,6 +158,8 @@ type project struct {
 	visible  map[*module][]*module
 	// files are the FileModules modules by path
 	files map[string]*module
+	// unparsed holds Options.Unparsed
+	unparsed map[string]bool
 	// partBinds caches packageBinds
 	partBinds map[*ModuleFacts]map[string]*module
 	warns     []FileWarning

@@ -39,27 +39,52 @@ func (pr *project) buildFiles(files []File) {
 // the sources its extension may stand for, the path with each resolvable
 // extension, or the directory's index file.
 func (pr *project) fileAt(p string, spec *lang.Spec) *module {
+	var out *module
+	candidates(p, spec, func(c string) bool {
+		out = pr.files[c]
+		return out != nil
+	})
+	return out
+}
+
+// candidates calls found with each path p may name, in order, until it
+// reports true: the file itself, the sources its extension may stand for,
+// the path with each resolvable extension, the directory's index file.
+func candidates(p string, spec *lang.Spec, found func(string) bool) {
 	e := &spec.Exports
-	if m := pr.files[p]; m != nil {
-		return m
+	if found(p) {
+		return
 	}
 	ext := strings.TrimPrefix(path.Ext(p), ".")
 	for _, alt := range e.SpecifierRewrites[ext] {
-		if m := pr.files[strings.TrimSuffix(p, ext)+alt]; m != nil {
-			return m
+		if found(strings.TrimSuffix(p, ext) + alt) {
+			return
 		}
 	}
 	for _, x := range e.ResolveExtensions {
-		if m := pr.files[p+"."+x]; m != nil {
-			return m
+		if found(p + "." + x) {
+			return
 		}
 	}
 	for _, x := range e.ResolveExtensions {
-		if m := pr.files[path.Join(p, e.IndexFile+"."+x)]; m != nil {
-			return m
+		if found(path.Join(p, e.IndexFile+"."+x)) {
+			return
 		}
 	}
-	return nil
+}
+
+// namesUnparsed reports whether a relative specifier of module m names a
+// file that was skipped.
+func (pr *project) namesUnparsed(m *module, spec string) bool {
+	if !strings.HasPrefix(spec, ".") || len(pr.unparsed) == 0 {
+		return false
+	}
+	hit := false
+	candidates(path.Join(path.Dir(m.path), spec), m.lang, func(c string) bool {
+		hit = pr.unparsed[c]
+		return hit
+	})
+	return hit
 }
 
 // specifierModule returns the module a relative specifier of module from

@@ -62,12 +62,36 @@ func isHeader(f File) bool {
 
 // headerAt returns the module of the header an include names.
 func (pr *project) headerAt(dir, p string) *module {
-	for _, base := range []string{dir, ".", "include", "src"} {
-		if m := pr.headers[path.Join(base, p)]; m != nil {
+	for _, c := range includeCandidates(dir, p) {
+		if m := pr.headers[c]; m != nil {
 			return m
 		}
 	}
 	return nil
+}
+
+// includeCandidates are the paths an include from directory dir may
+// name: from dir, then from the analysis root and its include/ and src/.
+func includeCandidates(dir, p string) []string {
+	return []string{path.Join(dir, p), path.Join(".", p), path.Join("include", p), path.Join("src", p)}
+}
+
+// includesUnparsed reports whether an include of module c names a file
+// that was skipped.
+func (pr *project) includesUnparsed(c *module, imp *Import) bool {
+	for k, p := range c.parts {
+		for i := range p.Imports {
+			if &p.Imports[i] != imp {
+				continue
+			}
+			for _, cand := range includeCandidates(path.Dir(c.partPath(k)), imp.Path[0]) {
+				if pr.unparsed[cand] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // visibleHeaders returns the modules whose headers module c includes,

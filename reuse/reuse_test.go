@@ -2,6 +2,7 @@ package reuse_test
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math/rand"
@@ -61,6 +62,7 @@ func collect(t *testing.T, dir string) ([]reuse.File, reuse.Options, map[string]
 		}
 	}()
 	var manifests []reuse.Manifest
+	var unparsed []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		require.NoError(t, err)
 		if !d.IsDir() && reuse.IsManifest(d.Name()) {
@@ -92,10 +94,16 @@ func collect(t *testing.T, dir string) ([]reuse.File, reuse.Options, map[string]
 			require.NoError(t, err)
 			parsers[spec] = parser
 		}
-		tree, err := parser.Parse(src)
-		require.NoError(t, err, p)
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
+		tree, err := parser.Parse(src)
+		var syntaxErr *source.SyntaxError
+		if errors.As(err, &syntaxErr) {
+			// skipped, as Analyze skips it
+			unparsed = append(unparsed, rel)
+			return nil
+		}
+		require.NoError(t, err, p)
 		ws, err := testkit.ParseWants(rel, tree)
 		require.NoError(t, err)
 		wants[rel] = ws
@@ -107,6 +115,7 @@ func collect(t *testing.T, dir string) ([]reuse.File, reuse.Options, map[string]
 	opts.RootName = filepath.Base(dir)
 	opts.Data = data
 	opts.Manifests = manifests
+	opts.Unparsed = unparsed
 	return files, opts, wants
 }
 

@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include "util.h"
 #include "missing.h"
+#include "broken.h"
 
 int main(void) {
     list_t *l = list_new(LIST_MAX);

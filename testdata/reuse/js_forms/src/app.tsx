@@ -3,6 +3,7 @@ import type { Shape } from './shapes';
 import Circle from './shapes/area';
 import { Id } from './shapes/types';
 import { Missing } from './nowhere';
+import './broken';
 import React from 'react';
 
 export function App(props: { s: Shape }) { // want status:"used"
