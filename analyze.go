@@ -181,9 +181,12 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 			return nil, err
 		}
 		keys = fc.keys(files, opt.Workers)
-		if opt.CacheStats != nil {
-			defer func() { opt.CacheStats.add(fc.snapshot()) }()
-		}
+		defer func() {
+			fc.wait()
+			if opt.CacheStats != nil {
+				opt.CacheStats.add(fc.snapshot())
+			}
+		}()
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

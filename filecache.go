@@ -146,7 +146,14 @@ type fileCache struct {
 
 	statsMu sync.Mutex
 	stats   CacheStats
+
+	// writers counts the puts under way; slots bounds them.
+	writers sync.WaitGroup
+	slots   chan struct{}
 }
+
+// maxWriters bounds the entries being encoded and written at once.
+const maxWriters = 4
 
 // fileKey is what the cache knows of one discovered file before it is
 // analysed.
@@ -185,7 +192,7 @@ func fileCacheAt(c *Cache, path string) (*fileCache, error) {
 	if info, err := os.Stat(root); err == nil && !info.IsDir() {
 		root = filepath.Dir(root)
 	}
-	return &fileCache{Cache: c, root: root}, nil
+	return &fileCache{Cache: c, root: root, slots: make(chan struct{}, maxWriters)}, nil
 }
 
 var (
@@ -336,16 +343,28 @@ func (c *fileCache) storeFile(key cache.Key, res fileResult) {
 	c.put(key, e, "the analysis of "+res.file.Path)
 }
 
-// put stores v as JSON under key; what says what it is, for the error.
+// put stores v as JSON under key, in the background: encoding and writing
+// overlap the analysis of the next files. wait waits for every put.
 func (c *fileCache) put(key cache.Key, v any, what string) {
-	b, err := json.Marshal(v)
-	if err == nil {
-		err = c.dir.Put(key, b)
-	}
-	if err != nil {
-		c.fail(fmt.Errorf("storing %s: %w", what, err))
-	}
+	c.writers.Add(1)
+	c.slots <- struct{}{}
+	go func() {
+		defer func() {
+			<-c.slots
+			c.writers.Done()
+		}()
+		b, err := json.Marshal(v)
+		if err == nil {
+			err = c.dir.Put(key, b)
+		}
+		if err != nil {
+			c.fail(fmt.Errorf("storing %s: %w", what, err))
+		}
+	}()
 }
+
+// wait returns when every entry put has been written (or has failed).
+func (c *fileCache) wait() { c.writers.Wait() }
 
 // get reads the JSON entry under key into v; a damaged entry is counted
 // and is a miss.

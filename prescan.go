@@ -45,7 +45,7 @@ func Prescan(ctx context.Context, opt Options, roots []string) error {
 		maxSize = DefaultMaxFileSize
 	}
 	discover := source.DiscoverOptions{IncludeAll: true, MaxFileSize: maxSize, Languages: languages}
-	fc := &fileCache{Cache: opt.Cache}
+	fc := &fileCache{Cache: opt.Cache, slots: make(chan struct{}, maxWriters)}
 	var files []source.SourceFile
 	var keys []fileKey
 	for _, root := range roots {
@@ -86,6 +86,7 @@ func Prescan(ctx context.Context, opt Options, roots []string) error {
 	}
 	sc := &rules.Scanner{Binary: binary, Timeout: timeout, Threads: opt.Workers}
 	_, err = cachedScan(ctx, sc, fc, cat, files, keys, version, opt.IncludeAll)
+	fc.wait()
 	if opt.CacheStats != nil {
 		opt.CacheStats.add(fc.snapshot())
 	}

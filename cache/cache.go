@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // layout names the directory the entries of this format live in; a new
@@ -47,6 +48,8 @@ func (h *Hasher) Key() Key { return sha256.Sum256(h.buf) }
 // Dir is a cache directory.
 type Dir struct {
 	root string
+	// shards are the entry directories known to exist.
+	shards sync.Map
 }
 
 // tag marks the directory for backup tools, as https://bford.info/cachedir/
@@ -100,13 +103,21 @@ func (d *Dir) Get(k Key) ([]byte, bool, error) {
 // Put files data under k, replacing any entry there.
 func (d *Dir) Put(k Key, data []byte) error {
 	name := d.file(k)
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("cache: %w", err)
+	if shard := filepath.Dir(name); !d.isShard(shard) {
+		if err := os.MkdirAll(shard, 0o755); err != nil {
+			return fmt.Errorf("cache: %w", err)
+		}
+		d.shards.Store(shard, true)
 	}
 	if err := writeAtomic(name, data); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
 	return nil
+}
+
+func (d *Dir) isShard(dir string) bool {
+	_, ok := d.shards.Load(dir)
+	return ok
 }
 
 // writeAtomic writes data to a temporary file beside name and renames it
