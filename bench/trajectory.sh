@@ -6,7 +6,9 @@
 #   bench/trajectory.sh [REPO] [N]   (default: this repository, 30 commits)
 #
 # Environment: ROUNDS (default 3; medians are printed), LANGUAGES (the
-# --languages value, default all), JOBS (workers, default nproc).
+# --languages value, default all), JOBS (workers, default nproc), TMPDIR
+# (where scb-check writes each commit's tree; the cache itself is always
+# bench/out/trajectory-cache, on the repository's disk).
 #
 # Every command runs with the pinned ast-grep (scripts/setup installs it)
 # and the bundled rules, as `check` runs by default:
@@ -31,7 +33,8 @@ jobs="${JOBS:-$(nproc)}"
 "$root/scripts/setup" >/dev/null
 export SCB_CHECK_AST_GREP="$root/.tools/ast-grep/node_modules/.bin/ast-grep"
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+cache="$root/bench/out/trajectory-cache"
+trap 'rm -rf "$tmp" "$cache"' EXIT
 (cd "$root" && go build -o "$tmp/scb-check" ./cmd/scb-check)
 
 # The range is fixed by hash: commits landing meanwhile change nothing.
@@ -41,7 +44,7 @@ mkdir "$tmp/head"
 git -C "$repo" archive "$head" | tar -x -C "$tmp/head"
 mkdir "$tmp/head/.git"
 echo "repository: $(basename "$repo") at ${head:0:12}, $commits commits (HEAD~$n..HEAD)"
-echo "languages: $langs; -j $jobs; $(nproc) cores; $rounds rounds"
+echo "languages: $langs; -j $jobs; $(nproc) cores; $rounds rounds; trees written under ${TMPDIR:-/tmp} ($(df --output=fstype "${TMPDIR:-/tmp}" | tail -1))"
 
 # timed NAME CMD...: runs CMD, stdout to $tmp/NAME.out, appends
 # "wall cpu rss_kb" to $tmp/NAME.times.
@@ -61,14 +64,14 @@ for round in $(seq "$rounds"); do
 	echo "round $round"
 	timed check "$tmp/scb-check" check --report --exit-zero --languages "$langs" -j "$jobs" "$tmp/head"
 	timed none "$tmp/scb-check" "${traj[@]}"
-	rm -rf "$tmp/cache"
-	timed cold "$tmp/scb-check" "${traj[@]}" --cache "$tmp/cache" -v
-	timed warm "$tmp/scb-check" "${traj[@]}" --cache "$tmp/cache" -v
+	rm -rf "$cache"
+	timed cold "$tmp/scb-check" "${traj[@]}" --cache "$cache" -v
+	timed warm "$tmp/scb-check" "${traj[@]}" --cache "$cache" -v
 	cmp "$tmp/none.out" "$tmp/cold.out"
 	cmp "$tmp/none.out" "$tmp/warm.out"
 done
-grep '^info cache' "$tmp/cold.err" | sed 's/^/cold: /'
-grep '^info cache' "$tmp/warm.err" | sed 's/^/warm: /'
+grep '^info cache' "$tmp/cold.err" | sed -e 's/^/cold: /' -e "s|$cache|CACHE|"
+grep '^info cache' "$tmp/warm.err" | sed -e 's/^/warm: /' -e "s|$cache|CACHE|"
 
 # median COLUMN FILE
 median() { cut -d' ' -f"$1" "$2" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
