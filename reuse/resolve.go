@@ -63,9 +63,17 @@ func (pr *project) member(m *module, n string, depth int) (target, bool) {
 
 // exports reports whether a wildcard import of m brings in name n.
 func (pr *project) exports(m *module, n string, depth int) bool {
-	if depth > maxDepth {
+	return pr.exportsSeen(m, n, depth, map[*module]bool{})
+}
+
+// exportsSeen is exports visiting each module once: wildcard imports may
+// form cycles and fan out, and whether n is brought in is whether some
+// module the stars reach has it.
+func (pr *project) exportsSeen(m *module, n string, depth int, seen map[*module]bool) bool {
+	if depth > maxDepth || seen[m] {
 		return false
 	}
+	seen[m] = true
 	if system(m) == lang.CrateTree {
 		_, d := m.defs[n]
 		_, b := m.binds[n]
@@ -87,7 +95,7 @@ func (pr *project) exports(m *module, n string, depth int) bool {
 		}
 	}
 	for k := len(m.stars) - 1; k >= 0; k-- {
-		if src := pr.starSource(m, m.stars[k], depth+1); src != nil && pr.exports(src, n, depth+1) {
+		if src := pr.starSource(m, m.stars[k], depth+1); src != nil && pr.exportsSeen(src, n, depth+1, seen) {
 			return true
 		}
 	}

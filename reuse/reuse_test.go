@@ -331,3 +331,33 @@ func TestWildcardReexportCycles(t *testing.T) {
 		t.Fatal("resolving through cyclic wildcard re-exports did not finish")
 	}
 }
+
+// The same with Python's wildcard imports (each of 40 modules star-imports
+// the next two; no __all__, so a star brings every public name, starred
+// ones included): a name no module defines is looked up in linear time.
+func TestWildcardImportCycles(t *testing.T) {
+	parser, err := source.NewParser(lang.Python)
+	require.NoError(t, err)
+	defer parser.Close()
+	parse := func(path, src string) reuse.File {
+		tree, err := parser.Parse([]byte(src))
+		require.NoError(t, err)
+		return reuse.File{Path: path, Lang: lang.Python, Facts: reuse.Extract(tree)}
+	}
+	const n = 40
+	var files []reuse.File
+	for i := 1; i <= n; i++ {
+		src := fmt.Sprintf("from m%d import *\nfrom m%d import *\n\ndef f%d():\n    pass\n", i%n+1, (i+1)%n+1, i)
+		files = append(files, parse(fmt.Sprintf("m%d.py", i), src))
+	}
+	files = append(files, parse("main.py", "from m1 import *\n\nmissing()\nf7()\n"))
+	done := make(chan *reuse.Result, 1)
+	go func() { done <- reuse.Compute(files, reuse.Options{}) }()
+	select {
+	case res := <-done:
+		assert.Equal(t, n, res.Exported)
+		assert.Equal(t, 1, res.Used, "f7, through m1's stars")
+	case <-time.After(20 * time.Second):
+		t.Fatal("resolving through cyclic wildcard imports did not finish")
+	}
+}
