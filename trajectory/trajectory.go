@@ -33,25 +33,7 @@ type Checkpoint struct {
 // Metrics are a point's scalar numbers: those of `check --report`, in its
 // key order, DIR last.
 type Metrics struct {
-	Verbosity              float64
-	Erosion                float64
-	CogErosion             float64
-	FilesScanned           int
-	TotalLOC               int
-	VerbosityFlaggedLOC    int
-	CloneLOC               int
-	AstGrepFlaggedLOC      int
-	StructuralRuleLOC      int
-	StructuralRuleFindings int
-	TotalFunctions         int
-	HighCCFunctions        int
-	HighCogFunctions       int
-	TotalMass              float64
-	HighCCMass             float64
-	TotalCogMass           float64
-	HighCogMass            float64
-	SyntaxTreeCount        int
-	SyntaxNodeCount        int
+	report.Metrics
 	// Dir is nil when the checkpoint exports no public symbol.
 	Dir *float64
 }
@@ -240,15 +222,7 @@ func skippedOf(r *report.Report, root string) []Skipped {
 }
 
 func metricsOf(r *report.Report) *Metrics {
-	m := &Metrics{
-		Verbosity: r.Verbosity, Erosion: r.Erosion, CogErosion: r.CogErosion,
-		FilesScanned: r.FilesScanned, TotalLOC: r.TotalLOC, VerbosityFlaggedLOC: r.VerbosityFlaggedLOC,
-		CloneLOC: r.CloneLOC, AstGrepFlaggedLOC: r.AstGrepFlaggedLOC, StructuralRuleLOC: r.StructuralRuleLOC,
-		StructuralRuleFindings: r.StructuralRuleFindings, TotalFunctions: r.TotalFunctions,
-		HighCCFunctions: r.HighCCFunctions, HighCogFunctions: r.HighCogFunctions,
-		TotalMass: r.TotalMass, HighCCMass: r.HighCCMass, TotalCogMass: r.TotalCogMass, HighCogMass: r.HighCogMass,
-		SyntaxTreeCount: r.SyntaxTreeCount, SyntaxNodeCount: r.SyntaxNodeCount,
-	}
+	m := &Metrics{Metrics: report.MetricsOf(r)}
 	if r.DIR != nil && r.DIR.Dir != nil {
 		v := *r.DIR.Dir
 		m.Dir = &v

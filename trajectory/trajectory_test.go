@@ -15,6 +15,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/report"
 )
 
 func TestSlope(t *testing.T) {
@@ -46,21 +47,21 @@ func f(v float64) *float64 { return &v }
 
 func TestSummarize(t *testing.T) {
 	points := []Point{
-		{Index: 0, Metrics: &Metrics{Erosion: 0.1, Verbosity: 0.5, CogErosion: 0, Dir: nil},
+		{Index: 0, Metrics: &Metrics{Metrics: report.Metrics{Erosion: 0.1, Verbosity: 0.5, CogErosion: 0}, Dir: nil},
 			callables: []callable{
 				{path: "a.py", qualified: "A.run", cc: 3, cog: 2, line: 1},
 				{path: "a.py", qualified: "helper", cc: 1, cog: 0, line: 9},
 				{path: "a.py", qualified: "helper", nth: 1, cc: 2, cog: 1, line: 20},
 			}},
 		{Index: 1, Err: "no supported source files found at v1"},
-		{Index: 2, Metrics: &Metrics{Erosion: 0.2, Verbosity: 0.4, CogErosion: 0, Dir: f(0.5)},
+		{Index: 2, Metrics: &Metrics{Metrics: report.Metrics{Erosion: 0.2, Verbosity: 0.4, CogErosion: 0}, Dir: f(0.5)},
 			callables: []callable{
 				{path: "a.py", qualified: "A.run", cc: 9, cog: 12, line: 3},
 				{path: "a.py", qualified: "helper", cc: 1, cog: 0, line: 11},
 				{path: "a.py", qualified: "helper", nth: 1, cc: 4, cog: 1, line: 25},
 				{path: "b.py", qualified: "new", cc: 5, cog: 5, line: 1},
 			}},
-		{Index: 3, Metrics: &Metrics{Erosion: 0.6, Verbosity: 0.3, CogErosion: 0, Dir: f(0.25)},
+		{Index: 3, Metrics: &Metrics{Metrics: report.Metrics{Erosion: 0.6, Verbosity: 0.3, CogErosion: 0}, Dir: f(0.25)},
 			callables: []callable{
 				{path: "a.py", qualified: "A.run", cc: 8, cog: 14, line: 3},
 				{path: "b.py", qualified: "new", cc: 5, cog: 6, line: 1},

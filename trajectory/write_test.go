@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/report"
 )
 
 // sampleTrajectory is a small trajectory: a measured point, an empty checkpoint, and
@@ -14,11 +16,11 @@ import (
 func sampleTrajectory() *Trajectory {
 	points := []Point{
 		{Index: 0, Checkpoint: Checkpoint{Label: "v1"}, Report: []byte(`{"erosion":0.25}`),
-			Metrics:   &Metrics{Erosion: 0.25, Verbosity: 0.5, CogErosion: 0.125, TotalLOC: 40, TotalFunctions: 4, TotalMass: 12.5},
+			Metrics:   &Metrics{Metrics: report.Metrics{Erosion: 0.25, Verbosity: 0.5, CogErosion: 0.125, TotalLOC: 40, TotalFunctions: 4, TotalMass: 12.5}},
 			callables: []callable{{path: "pkg/a.py", qualified: "A.run", cc: 3, cog: 2, line: 4}}},
 		{Index: 1, Checkpoint: Checkpoint{Label: "v2"}, Err: "no supported source files found at v2"},
 		{Index: 2, Checkpoint: Checkpoint{Label: "v3"}, Report: []byte(`{"erosion":0.5}`),
-			Metrics:   &Metrics{Erosion: 0.5, Verbosity: 0.25, CogErosion: 0.125, Dir: f(0.75), TotalLOC: 60, TotalFunctions: 5},
+			Metrics:   &Metrics{Metrics: report.Metrics{Erosion: 0.5, Verbosity: 0.25, CogErosion: 0.125, TotalLOC: 60, TotalFunctions: 5}, Dir: f(0.75)},
 			Skipped:   []Skipped{{Path: "pkg/b.py", Reason: "failed to parse python source"}},
 			callables: []callable{{path: "pkg/a.py", qualified: "A.run", cc: 13, cog: 20, line: 6}}},
 	}
