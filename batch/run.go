@@ -72,11 +72,15 @@ func Run(ctx context.Context, m *Manifest, out *Output, opt Options) (Result, er
 			res.Foreign++
 		}
 	}
+	// One measurer for the run: consecutive commits of a repository are
+	// written as what changed between them.
+	var ms trajectory.Measurer
+	defer ms.Close()
 	for i, e := range todo {
 		if opt.Progress != nil {
 			opt.Progress(i, len(todo), e)
 		}
-		line, failed, err := measureEntry(ctx, m, e, opt)
+		line, failed, err := measureEntry(ctx, &ms, m, e, opt)
 		if err != nil {
 			return res, fmt.Errorf("%s:%d: %s: %w", m.Name, e.Line, e.Text, err)
 		}
@@ -95,7 +99,7 @@ func Run(ctx context.Context, m *Manifest, out *Output, opt Options) (Result, er
 
 // measureEntry measures one entry and returns its line and whether it is
 // an error line.
-func measureEntry(ctx context.Context, m *Manifest, e Entry, opt Options) ([]byte, bool, error) {
+func measureEntry(ctx context.Context, ms *trajectory.Measurer, m *Manifest, e Entry, opt Options) ([]byte, bool, error) {
 	snap, err := m.snapshot(e, opt.Git)
 	var p trajectory.Point
 	if err != nil {
@@ -105,7 +109,7 @@ func measureEntry(ctx context.Context, m *Manifest, e Entry, opt Options) ([]byt
 		if snap.Rev != "" && opt.CommitsOwnConfig {
 			mo.Analysis.Config = nil
 		}
-		if p, err = trajectory.Measure(ctx, snap, mo); err != nil {
+		if p, err = ms.Measure(ctx, snap, mo); err != nil {
 			return nil, false, err
 		}
 	}

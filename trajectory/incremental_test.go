@@ -174,3 +174,42 @@ func TestGitPrescan(t *testing.T) {
 	assert.Equal(t, 3, stats.ScanMisses)
 	assert.Equal(t, 4, stats.ScanHits)
 }
+
+// A Measurer keeps the last commit's tree and writes the next commit of
+// the same repository as what changed: every point equals a Measure of
+// its own, forwards, backwards, and across repositories.
+func TestMeasurerKeepsTheTree(t *testing.T) {
+	r1, h := history(t)
+	r2 := testkit.NewGitRepo(t)
+	other := r2.Commit("other", map[string]string{"x.py": smallFunction})
+	opt := Options{Analysis: analysisOptions(t, r1.Dir)}
+	steps := []Snapshot{
+		{Path: r1.Dir, Rev: h[1]}, {Path: r1.Dir, Rev: h[3]}, {Path: r1.Dir, Rev: h[5]},
+		{Path: r1.Dir, Rev: h[2]}, {Path: r2.Dir, Rev: other}, {Path: r1.Dir, Rev: h[4]},
+		{Path: r1.Dir},
+	}
+	var m Measurer
+	defer m.Close()
+	var trees []string
+	for i, s := range steps {
+		got, err := m.Measure(context.Background(), s, opt)
+		require.NoError(t, err)
+		want, err := Measure(context.Background(), s, opt)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "step %d", i)
+		if s.Rev != "" {
+			assert.Equal(t, got.Checkpoint.Commit, m.snap.commit, "step %d: the tree kept is this commit's", i)
+		}
+		trees = append(trees, m.tmp)
+	}
+	// One tree for the first four (one repository), a new one for the
+	// other repository, a new one on coming back; a directory keeps it.
+	assert.Equal(t, []string{trees[0], trees[0], trees[0], trees[0]}, trees[:4])
+	assert.NotEqual(t, trees[3], trees[4])
+	assert.NotEqual(t, trees[4], trees[5])
+	assert.Equal(t, trees[5], trees[6])
+	assert.Equal(t, r1.Dir, m.repoDir)
+	tmp := m.tmp
+	require.NoError(t, m.Close())
+	assert.NoDirExists(t, tmp)
+}

@@ -35,6 +35,55 @@ type Snapshot struct {
 // cannot run, a temporary directory that cannot be written, ast-grep failing,
 // cancellation.
 func Measure(ctx context.Context, s Snapshot, opt Options) (Point, error) {
+	var m Measurer
+	defer m.Close()
+	return m.Measure(ctx, s, opt)
+}
+
+// Measurer measures snapshots one after another, each as Measure does,
+// keeping the tree of the last commit it wrote: the next commit of the
+// same repository is written as what changed since (as Git writes a
+// history), so that a manifest listing a repository's commits in a row
+// costs what the commits change. The zero value is ready; Close removes
+// the tree.
+type Measurer struct {
+	// tmp holds the tree, made at the first commit.
+	tmp string
+	// repoDir is the repository the tree belongs to.
+	repoDir string
+	snap    *snapshot
+}
+
+// Close removes the kept tree.
+func (m *Measurer) Close() error {
+	if m.tmp == "" {
+		return nil
+	}
+	err := os.RemoveAll(m.tmp)
+	m.tmp, m.repoDir, m.snap = "", "", nil
+	return err
+}
+
+// snapshotFor returns the tree to write a commit of r into: the kept one
+// when it holds a commit of r, else a new one.
+func (m *Measurer) snapshotFor(r *repo) (*snapshot, error) {
+	if m.snap != nil && m.repoDir == r.dir {
+		return m.snap, nil
+	}
+	if err := m.Close(); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "scb-check-snapshot-")
+	if err != nil {
+		return nil, fmt.Errorf("failed to create a temporary directory: %w", err)
+	}
+	m.tmp, m.repoDir, m.snap = tmp, r.dir, &snapshot{dir: filepath.Join(tmp, "snapshot")}
+	return m.snap, nil
+}
+
+// Measure measures one snapshot as a point of index 0 (see the function
+// Measure).
+func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point, error) {
 	if s.Label == "" {
 		s.Label = s.Path
 		if s.Rev != "" {
@@ -65,11 +114,6 @@ func Measure(ctx context.Context, s Snapshot, opt Options) (Point, error) {
 		return p, nil
 	}
 	p.Checkpoint.Commit, p.Checkpoint.Time, p.Checkpoint.Subject = c.hash, c.time, c.subject
-	tmp, err := os.MkdirTemp("", "scb-check-snapshot-")
-	if err != nil {
-		return p, fmt.Errorf("failed to create a temporary directory: %w", err)
-	}
-	defer os.RemoveAll(tmp)
 	if r.prefix != "" {
 		// The analysed directory may not exist at every commit.
 		if _, err := r.run(ctx, "cat-file", "-e", c.hash+":"+strings.TrimSuffix(r.prefix, "/")); err != nil {
@@ -77,7 +121,11 @@ func Measure(ctx context.Context, s Snapshot, opt Options) (Point, error) {
 			return p, nil
 		}
 	}
-	return r.measureCommit(ctx, &snapshot{dir: filepath.Join(tmp, "snapshot")}, p.Checkpoint, opt.Analysis)
+	snap, err := m.snapshotFor(r)
+	if err != nil {
+		return p, err
+	}
+	return r.measureCommit(ctx, snap, p.Checkpoint, opt.Analysis)
 }
 
 // resolve names the commit a revision points to, with its committer date
