@@ -24,7 +24,8 @@ import (
 	"github.com/scbcheck/scbcheck/source"
 )
 
-// CacheStats says what a run with Options.CacheDir found in its cache.
+// CacheStats says what a run with a cache (Options.CacheDir or
+// Options.Cache) found in it.
 type CacheStats struct {
 	// FileHits and FileMisses count the files whose analysis was read
 	// from the cache and those analysed (and then stored).
@@ -61,8 +62,8 @@ type Cache struct {
 	dir *cache.Dir
 
 	mu sync.Mutex
-	// cur holds the entries of the runs started since the last rotation,
-	// prev those of the runs before; a run's first lookup rotates.
+	// cur holds the entries the current run read or wrote, prev those of
+	// the run before; each run rotates them as it starts.
 	cur, prev map[cache.Key]any
 	// versions are the ast-grep versions probed, by executable.
 	versions map[string]string
