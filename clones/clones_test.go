@@ -582,19 +582,12 @@ func fixtureDir(spec *lang.Spec) string {
 func TestFixtures(t *testing.T) {
 	for _, spec := range lang.All() {
 		t.Run(spec.Name, func(t *testing.T) {
-			entries, err := os.ReadDir(fixtureDir(spec))
-			require.NoError(t, err, "language %s needs clone fixtures in %s", spec.Name, filepath.ToSlash(fixtureDir(spec)))
+			paths := testkit.FixtureFiles(t, fixtureDir(spec), spec)
 			p, err := source.NewParser(spec)
 			require.NoError(t, err)
 			defer p.Close()
-			files := 0
-			for _, e := range entries {
-				if e.IsDir() || lang.ForPath(e.Name()) != spec {
-					continue
-				}
-				files++
-				path := filepath.Join(fixtureDir(spec), e.Name())
-				t.Run(e.Name(), func(t *testing.T) {
+			for _, path := range paths {
+				t.Run(filepath.Base(path), func(t *testing.T) {
 					src, err := os.ReadFile(path)
 					require.NoError(t, err)
 					tree, err := p.Parse(src)
@@ -617,7 +610,7 @@ func TestFixtures(t *testing.T) {
 					wants.CheckValues(t, got)
 				})
 			}
-			assert.NotZero(t, files, "no %s clone fixtures", spec.Name)
+			assert.NotEmpty(t, paths, "no %s clone fixtures", spec.Name)
 		})
 	}
 }

@@ -21,18 +21,11 @@ func fixtureDir(spec *lang.Spec) string {
 	return filepath.Join("..", "testdata", spec.Name, "erosion")
 }
 
-// fixtureFiles lists the language's source files in its fixture folder.
+// fixtureFiles lists the fixtures that run under the language (see
+// testkit.FixtureFiles).
 func fixtureFiles(t *testing.T, spec *lang.Spec) []string {
 	t.Helper()
-	entries, err := os.ReadDir(fixtureDir(spec))
-	require.NoError(t, err)
-	var out []string
-	for _, e := range entries {
-		if !e.IsDir() && lang.ForPath(e.Name()) == spec {
-			out = append(out, filepath.Join(fixtureDir(spec), e.Name()))
-		}
-	}
-	return out
+	return testkit.FixtureFiles(t, fixtureDir(spec), spec)
 }
 
 // TestFixtures measures every callable of every fixture and checks it

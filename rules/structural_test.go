@@ -28,11 +28,21 @@ type parsed struct {
 
 func parseFiles(t testing.TB, files ...file) []parsed {
 	t.Helper()
+	return parseFilesAs(t, nil, files...)
+}
+
+// parseFilesAs parses the files as spec's language, or each by its path
+// when spec is nil.
+func parseFilesAs(t testing.TB, spec *lang.Spec, files ...file) []parsed {
+	t.Helper()
 	out := make([]parsed, len(files))
 	for i, f := range files {
-		spec := lang.ForPath(f.path)
-		require.NotNil(t, spec, f.path)
-		p, err := source.NewParser(spec)
+		fspec := spec
+		if fspec == nil {
+			fspec = lang.ForPath(f.path)
+		}
+		require.NotNil(t, fspec, f.path)
+		p, err := source.NewParser(fspec)
 		require.NoError(t, err)
 		tree, err := p.Parse([]byte(f.src))
 		p.Close()
@@ -413,18 +423,14 @@ func TestStructuralFixtures(t *testing.T) {
 	for _, spec := range lang.All() {
 		t.Run(spec.Name, func(t *testing.T) {
 			dir := filepath.Join("..", "testdata", spec.Name, "structural")
-			entries, err := os.ReadDir(dir)
-			require.NoError(t, err, "language %s needs structural fixtures in %s", spec.Name, filepath.ToSlash(dir))
 			var files []file
-			for _, e := range entries {
-				if !e.IsDir() && lang.ForPath(e.Name()) == spec {
-					src, err := os.ReadFile(filepath.Join(dir, e.Name()))
-					require.NoError(t, err)
-					files = append(files, file{filepath.ToSlash(filepath.Join(dir, e.Name())), string(src)})
-				}
+			for _, path := range testkit.FixtureFiles(t, dir, spec) {
+				src, err := os.ReadFile(path)
+				require.NoError(t, err)
+				files = append(files, file{filepath.ToSlash(path), string(src)})
 			}
 			require.NotEmpty(t, files)
-			ps := parseFiles(t, files...)
+			ps := parseFilesAs(t, spec, files...)
 			filter := rules.NewDirectiveFilter()
 			var facts []rules.FileFacts
 			for _, p := range ps {
