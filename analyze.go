@@ -19,12 +19,19 @@ import (
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // Options configures one analysis.
 type Options struct {
 	// Path is the file or directory to analyse.
 	Path string
+	// FS is the file tree Path, WorkDir and the configuration are read
+	// from; the operating system's when nil. ast-grep reads files from
+	// disk: with a tree held in memory (vfs.Mem), the files whose findings
+	// the cache does not hold are written out under its root for the
+	// scan, then removed.
+	FS vfs.FS
 	// Config is the configuration to use; when nil it is loaded with
 	// config.Load from WorkDir and ConfigPath.
 	Config *config.Config
@@ -128,7 +135,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	cfg := opt.Config
 	if cfg == nil {
 		var err error
-		if cfg, err = config.Load(cwd, opt.ConfigPath); err != nil {
+		if cfg, err = config.LoadFS(opt.FS, cwd, opt.ConfigPath); err != nil {
 			return nil, err
 		}
 	}
@@ -163,7 +170,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	discover := source.DiscoverOptions{
 		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, IncludeAll: opt.IncludeAll, MaxFileSize: maxSize,
-		Languages: languages,
+		Languages: languages, FS: opt.FS,
 	}
 	files, data, err := source.DiscoverWithData(opt.Path, discover, dirDataExtensions(), maxDataSize)
 	if err != nil {
@@ -177,28 +184,21 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 		}
 	}
 	if opt.Cache != nil {
-		if fc, err = openFileCache(opt.Cache, opt.Path); err != nil {
+		if fc, err = openFileCache(opt.Cache, opt.FS, opt.Path); err != nil {
 			return nil, err
 		}
 		keys = fc.keys(files, opt.Workers)
 		defer func() {
 			fc.wait()
 			if opt.CacheStats != nil {
-				opt.CacheStats.add(fc.snapshot())
+				opt.CacheStats.Add(fc.snapshot())
 			}
 		}()
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	scan := startScan(ctx, opt, cat, files, fc, keys)
-	parseTimeout := opt.ParseTimeout
-	switch {
-	case parseTimeout == 0:
-		parseTimeout = DefaultParseTimeout
-	case parseTimeout < 0:
-		parseTimeout = 0
-	}
-	results, err := analyzeFiles(ctx, files, opt.Workers, parseTimeout, cat.IDs(), fc, keys)
+	results, err := analyzeFiles(ctx, vfs.Or(opt.FS), files, opt.Workers, opt.parseTimeout(), cat.IDs(), fc, keys)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +209,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	r := assemble(results)
 	r.FilesDiscovered = len(files)
-	r.DIR = computeDIR(opt.Path, results, data, fc)
+	r.DIR = computeDIR(vfs.Or(opt.FS), opt.Path, results, data, fc)
 	r.MCF = mcf
 	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
 	if r.FilesScanned == 0 {
@@ -229,6 +229,18 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// parseTimeout is the bound on each file's parse: ParseTimeout, its
+// default, or none (0).
+func (opt Options) parseTimeout() time.Duration {
+	switch {
+	case opt.ParseTimeout == 0:
+		return DefaultParseTimeout
+	case opt.ParseTimeout < 0:
+		return 0
+	}
+	return opt.ParseTimeout
 }
 
 // scan is an ast-grep run going on beside our own parsing.
@@ -277,9 +289,12 @@ func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []sou
 		if s.version, s.err = probe(ctx, s.binary); s.err != nil {
 			return
 		}
-		sc := &rules.Scanner{Binary: s.binary, Timeout: timeout, Threads: opt.Workers}
+		sc := &scanner{Scanner: rules.Scanner{Binary: s.binary, Timeout: timeout, Threads: opt.Workers}, fs: vfs.Or(opt.FS)}
 		if fc == nil {
-			s.findings, s.err = sc.Scan(ctx, cat, paths, opt.IncludeAll)
+			s.findings, s.err = sc.scan(ctx, cat, paths, opt.IncludeAll)
+			return
+		}
+		if s.err = fc.awaitPrescans(ctx); s.err != nil {
 			return
 		}
 		s.findings, s.err = cachedScan(ctx, sc, fc, cat, files, keys, s.version, opt.IncludeAll)
@@ -287,9 +302,27 @@ func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []sou
 	return s
 }
 
+// scanner runs ast-grep over files of a tree, written out first when
+// the tree is not on disk.
+type scanner struct {
+	rules.Scanner
+	fs vfs.FS
+}
+
+func (sc *scanner) scan(ctx context.Context, cat *rules.Catalog, paths []string, includeAll bool) ([]rules.Finding, error) {
+	if st, ok := sc.fs.(vfs.Stager); ok && len(paths) > 0 {
+		cleanup, err := st.Stage(paths)
+		if err != nil {
+			return nil, err
+		}
+		defer cleanup()
+	}
+	return sc.Scan(ctx, cat, paths, includeAll)
+}
+
 // cachedScan reads the findings of the files the cache holds and runs
 // ast-grep over the others, storing theirs.
-func cachedScan(ctx context.Context, sc *rules.Scanner, fc *fileCache, cat *rules.Catalog, files []source.SourceFile,
+func cachedScan(ctx context.Context, sc *scanner, fc *fileCache, cat *rules.Catalog, files []source.SourceFile,
 	keys []fileKey, version string, includeAll bool) ([]rules.Finding, error) {
 	digest := fc.digest(cat)
 	hasRules := map[*lang.Spec]bool{}
@@ -322,7 +355,7 @@ func cachedScan(ctx context.Context, sc *rules.Scanner, fc *fileCache, cat *rule
 		todo = append(todo, f.Path)
 		pending = append(pending, key)
 	}
-	scanned, err := sc.Scan(ctx, cat, append(todo, found...), includeAll)
+	scanned, err := sc.scan(ctx, cat, append(todo, found...), includeAll)
 	if err != nil {
 		return nil, err
 	}
@@ -362,7 +395,7 @@ type fileResult struct {
 
 // analyzeFiles analyses the files on workers goroutines, reading what it
 // can from fc (when not nil) and storing the rest there.
-func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, parseTimeout time.Duration, ruleIDs []string,
+func analyzeFiles(ctx context.Context, fsys vfs.FS, files []source.SourceFile, workers int, parseTimeout time.Duration, ruleIDs []string,
 	fc *fileCache, keys []fileKey) ([]fileResult, error) {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -390,29 +423,34 @@ func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, p
 				}
 				f := files[i]
 				var key cache.Key
+				release := func() {}
 				if fc != nil && keys[i].ok {
 					key = fc.factsKey(f, keys[i])
-					if res, ok := fc.loadFile(key, f, ruleIDs); ok {
+					res, ok, rel := fc.loadOrClaim(ctx, key, f, ruleIDs)
+					if ok {
 						fc.count(&fc.stats.FileHits)
 						results[i] = res
 						continue
 					}
 					fc.count(&fc.stats.FileMisses)
+					release = rel
 				}
 				p := parsers[f.Lang]
 				if p == nil {
 					var err error
 					if p, err = source.NewParser(f.Lang); err != nil {
 						errs[w] = err
+						release()
 						continue
 					}
 					p.Timeout = parseTimeout
 					parsers[f.Lang] = p
 				}
-				results[i] = analyzeFile(p, f, ruleIDs)
+				results[i] = analyzeFile(p, fsys, f, ruleIDs)
 				if fc != nil && keys[i].ok && cacheable(results[i]) {
 					fc.storeFile(key, results[i])
 				}
+				release()
 			}
 		}(w)
 	}
@@ -437,13 +475,13 @@ func analyzeFiles(ctx context.Context, files []source.SourceFile, workers int, p
 	return results, nil
 }
 
-func analyzeFile(p *source.Parser, f source.SourceFile, ruleIDs []string) fileResult {
+func analyzeFile(p *source.Parser, fsys vfs.FS, f source.SourceFile, ruleIDs []string) fileResult {
 	res := fileResult{file: f}
 	if f.Skip != "" {
 		res.skipped = f.Skip
 		return res
 	}
-	src, err := os.ReadFile(f.Path)
+	src, err := fsys.ReadFile(f.Path)
 	if err != nil {
 		res.skipped = err.Error()
 		return res

@@ -3,9 +3,11 @@ package scbcheck_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -144,4 +146,30 @@ func TestCacheDirectoryErrors(t *testing.T) {
 		Path: "testdata/python", Config: config.Default("testdata/python"), DisableSG: true, CacheDir: notDir,
 	})
 	assert.ErrorContains(t, err, notDir+" is not a directory")
+}
+
+// Two runs at once sharing a cache analyse each file once: the one that
+// misses a file the other is analysing waits for its analysis.
+func TestConcurrentRunsAnalyseEachFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	const files = 40
+	for i := range files {
+		write(t, dir, fmt.Sprintf("m%02d.py", i), fmt.Sprintf("def f%d(x):\n    if x:\n        return %d\n    return 0\n", i, i))
+	}
+	c := scbcheck.NewMemoryCache()
+	var stats [2]scbcheck.CacheStats
+	var wg sync.WaitGroup
+	for k := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
+				Path: dir, Config: config.Default(dir), DisableSG: true, Cache: c, CacheStats: &stats[k], Workers: 4,
+			})
+			assert.NoError(t, err)
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, files, stats[0].FileMisses+stats[1].FileMisses)
+	assert.Equal(t, files, stats[0].FileHits+stats[1].FileHits)
 }

@@ -1,7 +1,6 @@
 package scbcheck
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/reuse"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // dataExtensions are the configuration files whose dotted paths name
@@ -53,9 +53,9 @@ func dirDataExtensions() []string {
 // when root is a file); [project.scripts] of the root's pyproject.toml
 // declare entry modules, and a pyproject.toml that cannot be read only
 // costs those, with a warning.
-func computeDIR(root string, results []fileResult, found []string, fc *fileCache) *reuse.Result {
+func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, fc *fileCache) *reuse.Result {
 	dir := root
-	if info, err := os.Stat(root); err == nil && !info.IsDir() {
+	if info, err := fsys.Stat(root); err == nil && !info.IsDir() {
 		dir = filepath.Dir(root)
 	}
 	abs, err := filepath.Abs(dir)
@@ -63,11 +63,11 @@ func computeDIR(root string, results []fileResult, found []string, fc *fileCache
 		abs = dir
 	}
 	// Discovery returns canonical paths.
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
+	if real, err := fsys.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
 	opts := reuse.Options{RootName: filepath.Base(abs)}
-	scripts, scriptsErr := config.ProjectScripts(dir)
+	scripts, scriptsErr := config.ProjectScriptsFS(fsys, dir)
 	for _, s := range scripts {
 		opts.Entries = append(opts.Entries, reuse.EntryDecl{Module: s.Module, Reason: "[" + s.Table + "] " + s.Name})
 	}
@@ -91,7 +91,7 @@ func computeDIR(root string, results []fileResult, found []string, fc *fileCache
 		if !slices.Contains(dataExtensions, strings.TrimPrefix(filepath.Ext(p), ".")) {
 			continue
 		}
-		text, err := os.ReadFile(p)
+		text, err := fsys.ReadFile(p)
 		if err != nil || !utf8.Valid(text) {
 			continue
 		}
@@ -102,7 +102,7 @@ func computeDIR(root string, results []fileResult, found []string, fc *fileCache
 		rel = filepath.ToSlash(rel)
 		opts.Data = append(opts.Data, reuse.DataFile{Path: rel, Strings: fc.dataStrings(text), Test: underTestDir(rel)})
 	}
-	manifests, manifestWarns := readManifests(abs, present, found)
+	manifests, manifestWarns := readManifests(fsys, abs, present, found)
 	opts.Manifests = manifests
 	out := reuse.Compute(files, opts)
 	out.Warnings = append(manifestWarns, out.Warnings...)
@@ -116,7 +116,7 @@ func computeDIR(root string, results []fileResult, found []string, fc *fileCache
 // languages present: those in the tree below abs (walked as discovery
 // walks) and, for a name not found at abs itself, the nearest one above
 // it. A manifest that cannot be read is a warning.
-func readManifests(abs string, present map[*lang.Spec]bool, found []string) ([]reuse.Manifest, []reuse.FileWarning) {
+func readManifests(fsys vfs.FS, abs string, present map[*lang.Spec]bool, found []string) ([]reuse.Manifest, []reuse.FileWarning) {
 	names := map[string]bool{}
 	for _, spec := range lang.All() {
 		if !present[spec] {
@@ -132,7 +132,7 @@ func readManifests(abs string, present map[*lang.Spec]bool, found []string) ([]r
 	var out []reuse.Manifest
 	var warns []reuse.FileWarning
 	read := func(p, dir string) (reuse.Manifest, bool) {
-		text, err := os.ReadFile(p)
+		text, err := fsys.ReadFile(p)
 		if err == nil {
 			var m reuse.Manifest
 			if m, err = reuse.ReadManifest(dir, filepath.Base(p), text); err == nil {
@@ -173,7 +173,7 @@ func readManifests(abs string, present map[*lang.Spec]bool, found []string) ([]r
 		}
 		for up, down := filepath.Dir(abs), filepath.Base(abs); up != filepath.Dir(up); up, down = filepath.Dir(up), filepath.Base(up)+"/"+down {
 			p := filepath.Join(up, name)
-			if info, err := os.Stat(p); err != nil || !info.Mode().IsRegular() || info.Size() > maxDataSize {
+			if info, err := fsys.Stat(p); err != nil || !info.Mode().IsRegular() || info.Size() > maxDataSize {
 				continue
 			}
 			if m, ok := read(p, ""); ok {

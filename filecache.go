@@ -22,6 +22,7 @@ import (
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // CacheStats says what a run with a cache (Options.CacheDir or
@@ -40,8 +41,8 @@ type CacheStats struct {
 	FirstError error
 }
 
-// add adds o's counts to s, keeping s's first error if it has one.
-func (s *CacheStats) add(o CacheStats) {
+// Add adds o's counts to s, keeping s's first error if it has one.
+func (s *CacheStats) Add(o CacheStats) {
 	s.FileHits += o.FileHits
 	s.FileMisses += o.FileMisses
 	s.ScanHits += o.ScanHits
@@ -53,22 +54,37 @@ func (s *CacheStats) add(o CacheStats) {
 }
 
 // Cache is an open cache directory (see Options.CacheDir) that also keeps
-// in memory the entries its last two runs read or wrote, so that the
-// checkpoints of a trajectory, which share most of their files, decode
-// each file's entry once. Pass one Cache to every run through
-// Options.Cache. It is safe for concurrent use; memory holds at most what
-// two runs used.
+// in memory the entries its last three runs read or wrote (two may run at
+// once), so that the checkpoints of a trajectory, which share most of
+// their files, decode each file's entry once. Pass one Cache to every run
+// through Options.Cache. It is safe for concurrent use; memory holds at
+// most what three runs used.
 type Cache struct {
+	// dir is nil for a cache held in memory only.
 	dir *cache.Dir
 
 	mu sync.Mutex
-	// cur holds the entries the current run read or wrote, prev those of
-	// the run before; each run rotates them as it starts.
-	cur, prev map[cache.Key]any
+	// cur holds the entries read or written since the last run started,
+	// older the entries of the two periods before; each run rotates them
+	// as it starts.
+	cur   map[cache.Key]any
+	older [2]map[cache.Key]any
+	// scans, in a cache held in memory only, keeps every file's ast-grep
+	// findings (few bytes each) for the Cache's life: Prescan's are read
+	// back runs later.
+	scans map[cache.Key]any
 	// versions are the ast-grep versions probed, by executable.
 	versions map[string]string
 	// digests are catalogDigest's results, by catalog.
 	digests map[*rules.Catalog]string
+	// pending are the prescans started on the cache (StartPrescan).
+	pending []*pendingScan
+	// claims are the analyses under way, by key: a run that misses a file
+	// another run is analysing waits for it instead of analysing it too.
+	claims map[cache.Key]chan struct{}
+	// pinned are the analyses StartPrescan made ahead of the runs, kept
+	// until a run reads them (then they live as the run's own).
+	pinned map[cache.Key]any
 }
 
 // digest returns catalogDigest(cat), computed once per catalog.
@@ -111,11 +127,20 @@ func OpenCache(path string) (*Cache, error) {
 	return &Cache{dir: d, cur: map[cache.Key]any{}, versions: map[string]string{}, digests: map[*rules.Catalog]string{}}, nil
 }
 
-// rotate starts a run: what the run before last used is forgotten.
+// NewMemoryCache returns a Cache held in memory only, for the runs of
+// one process (the checkpoints of a trajectory): nothing is written to
+// disk, the analyses of the last three runs are kept and every ast-grep
+// finding is kept.
+func NewMemoryCache() *Cache {
+	return &Cache{cur: map[cache.Key]any{}, scans: map[cache.Key]any{}, versions: map[string]string{}, digests: map[*rules.Catalog]string{}}
+}
+
+// rotate starts a run: what was not used since the third run before is
+// forgotten.
 func (c *Cache) rotate() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.prev, c.cur = c.cur, map[cache.Key]any{}
+	c.older[1], c.older[0], c.cur = c.older[0], c.cur, map[cache.Key]any{}
 }
 
 func (c *Cache) remembered(k cache.Key) (any, bool) {
@@ -124,9 +149,19 @@ func (c *Cache) remembered(k cache.Key) (any, bool) {
 	if v, ok := c.cur[k]; ok {
 		return v, true
 	}
-	if v, ok := c.prev[k]; ok {
+	if v, ok := c.scans[k]; ok {
+		return v, true
+	}
+	if v, ok := c.pinned[k]; ok {
+		delete(c.pinned, k)
 		c.cur[k] = v
 		return v, true
+	}
+	for _, m := range c.older {
+		if v, ok := m[k]; ok {
+			c.cur[k] = v
+			return v, true
+		}
 	}
 	return nil, false
 }
@@ -134,16 +169,34 @@ func (c *Cache) remembered(k cache.Key) (any, bool) {
 func (c *Cache) remember(k cache.Key, v any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if _, scan := v.(*scanEntry); scan && c.scans != nil {
+		c.scans[k] = v
+		return
+	}
 	c.cur[k] = v
+}
+
+// pin keeps v in memory until a run reads it.
+func (c *Cache) pin(k cache.Key, v any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pinned == nil {
+		c.pinned = map[cache.Key]any{}
+	}
+	c.pinned[k] = v
 }
 
 // fileCache is a run's view of its cache: where the analysed tree is, and
 // what the run found.
 type fileCache struct {
 	*Cache
-	// root is the analysed directory; scan entries are keyed by the path
-	// relative to it.
+	// fs is the tree read; root is the analysed directory in it, scan
+	// entries are keyed by the path relative to it.
+	fs   vfs.FS
 	root string
+	// pin keeps the analyses stored in memory until a run reads them
+	// (they are made ahead of the runs).
+	pin bool
 
 	statsMu sync.Mutex
 	stats   CacheStats
@@ -172,8 +225,8 @@ type fileKey struct {
 const cacheFormat = "scbcheck-file-1"
 
 // openFileCache starts a run analysing path with the cache c.
-func openFileCache(c *Cache, path string) (*fileCache, error) {
-	fc, err := fileCacheAt(c, path)
+func openFileCache(c *Cache, fsys vfs.FS, path string) (*fileCache, error) {
+	fc, err := fileCacheAt(c, fsys, path)
 	if err != nil {
 		return nil, err
 	}
@@ -182,18 +235,19 @@ func openFileCache(c *Cache, path string) (*fileCache, error) {
 }
 
 // fileCacheAt is a view of c for the tree at path (a file's directory).
-func fileCacheAt(c *Cache, path string) (*fileCache, error) {
+func fileCacheAt(c *Cache, fsys vfs.FS, path string) (*fileCache, error) {
+	fsys = vfs.Or(fsys)
 	root, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
 	}
-	if real, err := filepath.EvalSymlinks(root); err == nil {
+	if real, err := fsys.EvalSymlinks(root); err == nil {
 		root = real
 	}
-	if info, err := os.Stat(root); err == nil && !info.IsDir() {
+	if info, err := fsys.Stat(root); err == nil && !info.IsDir() {
 		root = filepath.Dir(root)
 	}
-	return &fileCache{Cache: c, root: root, slots: make(chan struct{}, maxWriters)}, nil
+	return &fileCache{Cache: c, fs: fsys, root: root, slots: make(chan struct{}, maxWriters)}, nil
 }
 
 var (
@@ -289,15 +343,22 @@ func (c *fileCache) keyOf(f source.SourceFile) fileKey {
 	if f.Skip != "" {
 		return fileKey{}
 	}
-	b, err := os.ReadFile(f.Path)
-	if err != nil {
-		return fileKey{}
+	sum, known := [sha256.Size]byte{}, false
+	if h, ok := c.fs.(vfs.Hasher); ok {
+		sum, known = h.SHA256(f.Path)
+	}
+	if !known {
+		b, err := c.fs.ReadFile(f.Path)
+		if err != nil {
+			return fileKey{}
+		}
+		sum = sha256.Sum256(b)
 	}
 	rel, err := filepath.Rel(c.root, f.Path)
 	if err != nil {
 		rel = f.Path
 	}
-	return fileKey{ok: true, content: sha256.Sum256(b), rel: filepath.ToSlash(rel)}
+	return fileKey{ok: true, content: sum, rel: filepath.ToSlash(rel)}
 }
 
 // factsKey files a file's own analysis: it depends on the code, the
@@ -340,13 +401,20 @@ func (c *fileCache) storeFile(key cache.Key, res fileResult) {
 		cand.Path = ""
 		e.Clones[i] = cand
 	}
-	c.remember(key, &e)
+	if c.pin {
+		c.Cache.pin(key, &e)
+	} else {
+		c.remember(key, &e)
+	}
 	c.put(key, e, "the analysis of "+res.file.Path)
 }
 
 // put stores v as JSON under key, in the background: encoding and writing
 // overlap the analysis of the next files. wait waits for every put.
 func (c *fileCache) put(key cache.Key, v any, what string) {
+	if c.dir == nil {
+		return
+	}
 	c.writers.Add(1)
 	c.slots <- struct{}{}
 	go func() {
@@ -370,6 +438,9 @@ func (c *fileCache) wait() { c.writers.Wait() }
 // get reads the JSON entry under key into v; a damaged entry is counted
 // and is a miss.
 func (c *fileCache) get(key cache.Key, v any, path string) bool {
+	if c.dir == nil {
+		return false
+	}
 	b, ok, err := c.dir.Get(key)
 	if err != nil {
 		c.fail(err)
@@ -382,6 +453,40 @@ func (c *fileCache) get(key cache.Key, v any, path string) bool {
 		return false
 	}
 	return true
+}
+
+// loadOrClaim returns the file's cached analysis, if there is one;
+// otherwise it claims the key and returns the function that gives it up,
+// to call once the analysis is stored. A key another run has claimed is
+// waited for, then looked up again.
+func (c *fileCache) loadOrClaim(ctx context.Context, key cache.Key, f source.SourceFile, ruleIDs []string) (fileResult, bool, func()) {
+	for {
+		if res, ok := c.loadFile(key, f, ruleIDs); ok {
+			return res, true, nil
+		}
+		c.mu.Lock()
+		ch, busy := c.claims[key]
+		if !busy {
+			if c.claims == nil {
+				c.claims = map[cache.Key]chan struct{}{}
+			}
+			ch = make(chan struct{})
+			c.claims[key] = ch
+			c.mu.Unlock()
+			return fileResult{}, false, func() {
+				c.mu.Lock()
+				delete(c.claims, key)
+				c.mu.Unlock()
+				close(ch)
+			}
+		}
+		c.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fileResult{}, false, func() {}
+		}
+	}
 }
 
 // loadFile returns the file's cached analysis, if there is one.
@@ -397,7 +502,11 @@ func (c *fileCache) loadFile(key cache.Key, f source.SourceFile, ruleIDs []strin
 			c.fail(fmt.Errorf("damaged cache entry %s for %s", key, f.Path))
 			return fileResult{}, false
 		}
-		c.remember(key, e)
+		if c.pin {
+			c.Cache.pin(key, e)
+		} else {
+			c.remember(key, e)
+		}
 	}
 	// The entry may serve other files and runs: what is shared is only
 	// read from here on, and what carries the path is copied.

@@ -21,6 +21,7 @@ import (
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // measureSeeds are snippets that reach every per-file analysis of both
@@ -112,10 +113,10 @@ func FuzzMeasure(f *testing.F) {
 		spec := measureSpec(k)
 		file := source.SourceFile{Path: filepath.Join(dir, "input."+spec.Extensions[0]), Lang: spec}
 		require.NoError(t, os.WriteFile(file.Path, src, 0o644))
-		res := analyzeFile(reused[spec], file, ids)
+		res := analyzeFile(reused[spec], vfs.OS, file, ids)
 		fresh, err := source.NewParser(spec)
 		require.NoError(t, err)
-		again := analyzeFile(fresh, file, ids)
+		again := analyzeFile(fresh, vfs.OS, file, ids)
 		fresh.Close()
 		requireSameResult(t, res, again)
 		if res.skipped != "" {

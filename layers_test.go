@@ -23,8 +23,9 @@ const module = "github.com/scbcheck/scbcheck"
 // this module its non-test code may import. Imports point down only.
 var allowedImports = map[string][]string{
 	"lang":             {},
-	"source":           {"lang"},
-	"config":           {"lang"},
+	"vfs":              {},
+	"source":           {"lang", "vfs"},
+	"config":           {"lang", "vfs"},
 	"erosion":          {"lang", "source"},
 	"clones":           {"lang", "source"},
 	"rules":            {"lang", "source", "config"},
@@ -32,8 +33,8 @@ var allowedImports = map[string][]string{
 	"verbosity":        {"lang", "source", "clones", "rules"},
 	"report":           {"lang", "erosion", "reuse"},
 	"cache":            {},
-	".":                {"lang", "source", "config", "cache", "erosion", "clones", "rules", "reuse", "verbosity", "report"},
-	"trajectory":       {".", "config", "lang", "report"},
+	".":                {"lang", "vfs", "source", "config", "cache", "erosion", "clones", "rules", "reuse", "verbosity", "report"},
+	"trajectory":       {".", "config", "lang", "report", "vfs"},
 	"batch":            {"trajectory"},
 	"cmd/scb-check":    {".", "config", "report", "rules", "trajectory", "batch"},
 	"internal/testkit": {"lang", "source"},

@@ -8,7 +8,76 @@ import (
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
+	"github.com/scbcheck/scbcheck/vfs"
 )
+
+// StartPrescan runs Prescan over the roots scan in the background and,
+// beside it, analyses the files under the roots analyse into opt.Cache
+// (as Analyze would, kept in memory until a run reads them back), so
+// that the runs sharing the cache find both. Those runs wait for the scan
+// to end before they look up their findings (and fail with its error if
+// it failed), while they parse their files; they do not wait for the
+// analyses (a file not analysed yet is analysed by the run). wait waits
+// for both, adds their counts to opt.CacheStats and returns their error;
+// call it once, from the goroutine that owns opt.CacheStats.
+func StartPrescan(ctx context.Context, opt Options, scan, analyse []string) (wait func() error) {
+	if opt.Cache == nil {
+		return func() error { return nil }
+	}
+	stats := opt.CacheStats
+	scanStats, analyseStats := &CacheStats{}, &CacheStats{}
+	done := make(chan struct{})
+	p := &pendingScan{done: done}
+	opt.Cache.mu.Lock()
+	opt.Cache.pending = append(opt.Cache.pending, p)
+	opt.Cache.mu.Unlock()
+	go func() {
+		defer close(done)
+		o := opt
+		o.CacheStats = scanStats
+		p.err = Prescan(ctx, o, scan)
+	}()
+	analysed := make(chan error, 1)
+	go func() {
+		o := opt
+		o.CacheStats = analyseStats
+		analysed <- prefill(ctx, o, analyse)
+	}()
+	return func() error {
+		<-done
+		err := <-analysed
+		if stats != nil {
+			stats.Add(*scanStats)
+			stats.Add(*analyseStats)
+		}
+		return errors.Join(p.err, err)
+	}
+}
+
+// pendingScan is a prescan under way; err is set when done is closed.
+type pendingScan struct {
+	done chan struct{}
+	err  error
+}
+
+// awaitPrescans waits for the prescans started on c and returns the
+// first one's error.
+func (c *Cache) awaitPrescans(ctx context.Context) error {
+	c.mu.Lock()
+	pending := c.pending
+	c.mu.Unlock()
+	for _, p := range pending {
+		select {
+		case <-p.done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if p.err != nil {
+			return p.err
+		}
+	}
+	return nil
+}
 
 // Prescan fills opt.Cache with the ast-grep findings of the files under
 // each root, taking each root as an analysed tree (findings are filed by
@@ -25,43 +94,9 @@ func Prescan(ctx context.Context, opt Options, roots []string) error {
 	if opt.Cache == nil || opt.DisableSG || len(roots) == 0 {
 		return nil
 	}
-	cat := opt.Catalog
-	if cat == nil {
-		var err error
-		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles}); err != nil {
-			return err
-		}
-	}
-	names := opt.Languages
-	if names == nil {
-		names = []string{"all"}
-	}
-	languages, err := lang.Resolve(names)
+	cat, fc, files, keys, err := prescanFiles(opt, roots)
 	if err != nil {
-		return fmt.Errorf("--languages: %w", err)
-	}
-	maxSize := opt.MaxFileSize
-	if maxSize == 0 {
-		maxSize = DefaultMaxFileSize
-	}
-	discover := source.DiscoverOptions{IncludeAll: true, MaxFileSize: maxSize, Languages: languages}
-	fc := &fileCache{Cache: opt.Cache, slots: make(chan struct{}, maxWriters)}
-	var files []source.SourceFile
-	var keys []fileKey
-	for _, root := range roots {
-		found, err := source.Discover(root, discover)
-		if errors.Is(err, source.ErrNoFiles) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		rootCache, err := fileCacheAt(opt.Cache, root)
-		if err != nil {
-			return err
-		}
-		files = append(files, found...)
-		keys = append(keys, rootCache.keys(found, opt.Workers)...)
+		return err
 	}
 	var paths []string
 	for _, f := range files {
@@ -84,11 +119,74 @@ func Prescan(ctx context.Context, opt Options, roots []string) error {
 	if timeout == 0 {
 		timeout = DefaultAstGrepTimeout
 	}
-	sc := &rules.Scanner{Binary: binary, Timeout: timeout, Threads: opt.Workers}
+	sc := &scanner{Scanner: rules.Scanner{Binary: binary, Timeout: timeout, Threads: opt.Workers}, fs: vfs.Or(opt.FS)}
 	_, err = cachedScan(ctx, sc, fc, cat, files, keys, version, opt.IncludeAll)
 	fc.wait()
 	if opt.CacheStats != nil {
-		opt.CacheStats.add(fc.snapshot())
+		opt.CacheStats.Add(fc.snapshot())
 	}
 	return err
+}
+
+// prefill analyses the files under roots (found as Prescan finds them)
+// into opt.Cache, whose memory keeps them until a run reads them back.
+func prefill(ctx context.Context, opt Options, roots []string) error {
+	if len(roots) == 0 {
+		return nil
+	}
+	cat, fc, files, keys, err := prescanFiles(opt, roots)
+	if err != nil {
+		return err
+	}
+	fc.pin = true
+	_, err = analyzeFiles(ctx, vfs.Or(opt.FS), files, opt.Workers, opt.parseTimeout(), cat.IDs(), fc, keys)
+	fc.wait()
+	if opt.CacheStats != nil {
+		opt.CacheStats.Add(fc.snapshot())
+	}
+	return err
+}
+
+// prescanFiles loads the catalog and finds the files under roots with
+// their cache keys, for Prescan and prefill.
+func prescanFiles(opt Options, roots []string) (*rules.Catalog, *fileCache, []source.SourceFile, []fileKey, error) {
+	cat := opt.Catalog
+	if cat == nil {
+		var err error
+		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles}); err != nil {
+			return nil, nil, nil, nil, err
+		}
+	}
+	names := opt.Languages
+	if names == nil {
+		names = []string{"all"}
+	}
+	languages, err := lang.Resolve(names)
+	if err != nil {
+		return nil, nil, nil, nil, fmt.Errorf("--languages: %w", err)
+	}
+	maxSize := opt.MaxFileSize
+	if maxSize == 0 {
+		maxSize = DefaultMaxFileSize
+	}
+	discover := source.DiscoverOptions{IncludeAll: true, MaxFileSize: maxSize, Languages: languages, FS: opt.FS}
+	fc := &fileCache{Cache: opt.Cache, slots: make(chan struct{}, maxWriters)}
+	var files []source.SourceFile
+	var keys []fileKey
+	for _, root := range roots {
+		found, err := source.Discover(root, discover)
+		if errors.Is(err, source.ErrNoFiles) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
+		rootCache, err := fileCacheAt(opt.Cache, opt.FS, root)
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
+		files = append(files, found...)
+		keys = append(keys, rootCache.keys(found, opt.Workers)...)
+	}
+	return cat, fc, files, keys, nil
 }

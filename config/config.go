@@ -3,15 +3,16 @@ package config
 import (
 	"errors"
 	"fmt"
-	"github.com/scbcheck/scbcheck/lang"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 const (
@@ -109,39 +110,45 @@ func Default(baseDir string) *Config {
 //
 // Every problem found in the chosen file is returned, joined.
 func Load(cwd, explicit string) (*Config, error) {
+	return LoadFS(vfs.OS, cwd, explicit)
+}
+
+// LoadFS is Load reading the file tree fsys.
+func LoadFS(fsys vfs.FS, cwd, explicit string) (*Config, error) {
+	fsys = vfs.Or(fsys)
 	if explicit != "" {
 		path := explicit
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(cwd, path)
 		}
-		if _, err := os.Stat(path); err != nil {
+		if _, err := fsys.Stat(path); err != nil {
 			return nil, &quietError{msg: "config path does not exist: " + explicit, cause: err}
 		}
 		abs, err := filepath.Abs(path)
 		if err != nil {
 			return nil, fmt.Errorf("failed to resolve %s: %w", explicit, err)
 		}
-		return loadFile(abs, explicit, filepath.Base(abs) == pyprojectFile, nil)
+		return loadFile(fsys, abs, explicit, filepath.Base(abs) == pyprojectFile, nil)
 	}
 
-	start, err := canonical(cwd)
+	start, err := canonical(fsys, cwd)
 	if err != nil {
 		return nil, fmt.Errorf("failed to resolve %s: %w", cwd, err)
 	}
 	for dir := start; ; {
-		if path := filepath.Join(dir, scbCheckFile); isRegular(path) {
-			return loadFile(path, path, false, nil)
+		if path := filepath.Join(dir, scbCheckFile); isRegular(fsys, path) {
+			return loadFile(fsys, path, path, false, nil)
 		}
-		if path := filepath.Join(dir, pyprojectFile); isRegular(path) {
-			doc, err := readTOML(path, path)
+		if path := filepath.Join(dir, pyprojectFile); isRegular(fsys, path) {
+			doc, err := readTOML(fsys, path, path)
 			if err != nil {
 				return nil, err
 			}
 			if hasScbCheckSettings(doc) {
-				return loadFile(path, path, true, doc)
+				return loadFile(fsys, path, path, true, doc)
 			}
 		}
-		if isDir(filepath.Join(dir, ".git")) {
+		if isDir(fsys, filepath.Join(dir, ".git")) {
 			break
 		}
 		parent := filepath.Dir(dir)
@@ -156,14 +163,14 @@ func Load(cwd, explicit string) (*Config, error) {
 // loadFile reads the config file at path (absolute) and decodes it. display
 // is the path as the user gave it, used in messages. doc, when not nil, is
 // the already parsed document.
-func loadFile(path, display string, pyproject bool, doc map[string]any) (*Config, error) {
+func loadFile(fsys vfs.FS, path, display string, pyproject bool, doc map[string]any) (*Config, error) {
 	if doc == nil {
 		var err error
-		if doc, err = readTOML(path, display); err != nil {
+		if doc, err = readTOML(fsys, path, display); err != nil {
 			return nil, err
 		}
 	}
-	base, err := canonical(filepath.Dir(path))
+	base, err := canonical(fsys, filepath.Dir(path))
 	if err != nil {
 		return nil, fmt.Errorf("%s: failed to resolve config directory: %w", display, err)
 	}
@@ -194,11 +201,11 @@ func loadFile(path, display string, pyproject bool, doc map[string]any) (*Config
 const maxConfigSize = 1 << 20
 
 // readTOML reads and parses a TOML file into a generic document.
-func readTOML(path, display string) (map[string]any, error) {
-	if info, err := os.Stat(path); err == nil && info.Size() > maxConfigSize {
+func readTOML(fsys vfs.FS, path, display string) (map[string]any, error) {
+	if info, err := fsys.Stat(path); err == nil && info.Size() > maxConfigSize {
 		return nil, fmt.Errorf("%s: failed to read config: %d bytes, over the limit of %d bytes for a configuration file", display, info.Size(), maxConfigSize)
 	}
-	data, err := os.ReadFile(path)
+	data, err := fsys.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: failed to read config: %w", display, err)
 	}
@@ -473,21 +480,17 @@ func describe(v any) string {
 	}
 }
 
-func canonical(path string) (string, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", err
-	}
-	return filepath.EvalSymlinks(abs)
+func canonical(fsys vfs.FS, path string) (string, error) {
+	return vfs.Canonical(fsys, path)
 }
 
-func isRegular(path string) bool {
-	info, err := os.Stat(path)
+func isRegular(fsys vfs.FS, path string) bool {
+	info, err := fsys.Stat(path)
 	return err == nil && info.Mode().IsRegular()
 }
 
-func isDir(path string) bool {
-	info, err := os.Stat(path)
+func isDir(fsys vfs.FS, path string) bool {
+	info, err := fsys.Stat(path)
 	return err == nil && info.IsDir()
 }
 

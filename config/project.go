@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // Script is one program a project declares in its pyproject.toml.
@@ -23,8 +25,14 @@ type Script struct {
 // table and name; none when there is no such file. An unreadable or
 // malformed file is an error naming it.
 func ProjectScripts(dir string) ([]Script, error) {
+	return ProjectScriptsFS(vfs.OS, dir)
+}
+
+// ProjectScriptsFS is ProjectScripts reading the file tree fsys.
+func ProjectScriptsFS(fsys vfs.FS, dir string) ([]Script, error) {
+	fsys = vfs.Or(fsys)
 	path := filepath.Join(dir, "pyproject.toml")
-	doc, err := readTOML(path, path)
+	doc, err := readTOML(fsys, path, path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // DiscoverOptions controls which files Discover returns for a directory.
@@ -32,6 +33,8 @@ type DiscoverOptions struct {
 	// MaxFileSize, when positive, keeps larger files unread (SourceFile.Skip
 	// says why): one generated giant would otherwise set the run's memory.
 	MaxFileSize int64
+	// FS is the file tree walked; the operating system's when nil.
+	FS vfs.FS
 }
 
 // SourceFile is one file to analyse.
@@ -73,7 +76,8 @@ func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 // same directory in the same walk; the data files are nil when path is a
 // file.
 func DiscoverWithData(path string, opts DiscoverOptions, exts []string, maxSize int64) ([]SourceFile, []string, error) {
-	info, err := os.Stat(path)
+	fsys := vfs.Or(opts.FS)
+	info, err := fsys.Stat(path)
 	if err != nil {
 		return nil, nil, &quietError{msg: "path does not exist: " + path, cause: err}
 	}
@@ -90,14 +94,14 @@ func DiscoverWithData(path string, opts DiscoverOptions, exts []string, maxSize 
 			return nil, nil, fmt.Errorf("not a supported source file: %s (%s is analysed only when enabled: --languages %s, or the languages config key)",
 				path, spec.Name, spec.Name)
 		}
-		resolved, err := canonicalPath(path)
+		resolved, err := vfs.Canonical(fsys, path)
 		if err != nil {
 			return nil, nil, fmt.Errorf("failed to resolve %s: %w", path, err)
 		}
 		return []SourceFile{{Path: resolved, Lang: spec, Skip: skipReason(info, opts.MaxFileSize)}}, nil, nil
 	}
 
-	w := &walker{maxSize: opts.MaxFileSize, enabled: enabled, disabled: map[*lang.Spec]int{}}
+	w := &walker{fs: fsys, maxSize: opts.MaxFileSize, enabled: enabled, disabled: map[*lang.Spec]int{}}
 	w.wantData(exts, maxSize)
 	if err := w.walkTree(path, opts); err != nil {
 		return nil, nil, err
@@ -116,7 +120,7 @@ func DiscoverWithData(path string, opts DiscoverOptions, exts []string, maxSize 
 // and ignore files (those of the root's ancestors too, unless IncludeAll),
 // giving each file to keep.
 func (w *walker) walkTree(path string, opts DiscoverOptions) error {
-	root, err := canonicalPath(path)
+	root, err := vfs.Canonical(w.fs, path)
 	if err != nil {
 		return fmt.Errorf("failed to resolve %s: %w", path, err)
 	}
@@ -125,7 +129,7 @@ func (w *walker) walkTree(path string, opts DiscoverOptions) error {
 	}
 	w.root, w.baseDir, w.includeAll = root, opts.BaseDir, opts.IncludeAll
 	if w.baseDir != "" {
-		if resolved, err := canonicalPath(w.baseDir); err == nil {
+		if resolved, err := vfs.Canonical(w.fs, w.baseDir); err == nil {
 			w.baseDir = resolved
 		} else {
 			w.baseDir = filepath.Clean(w.baseDir)
@@ -133,7 +137,7 @@ func (w *walker) walkTree(path string, opts DiscoverOptions) error {
 	}
 	var ignores *ignoreDir
 	if !opts.IncludeAll {
-		ignores = parentIgnores(root)
+		ignores = parentIgnores(w.fs, root)
 	}
 	return w.walk(root, ignores)
 }
@@ -150,6 +154,7 @@ func (w *walker) excluded(p string) bool {
 }
 
 type walker struct {
+	fs         vfs.FS
 	root       string
 	excludes   []*regexp.Regexp
 	baseDir    string
@@ -190,11 +195,12 @@ func (w *walker) sortedData() []string {
 // walks (ignore files, pruned names, excludes, no symlink out of the
 // tree) and at most maxSize bytes each. A file path yields nothing.
 func DiscoverData(path string, opts DiscoverOptions, exts []string, maxSize int64) ([]string, error) {
-	info, err := os.Stat(path)
+	fsys := vfs.Or(opts.FS)
+	info, err := fsys.Stat(path)
 	if err != nil || !info.IsDir() {
 		return nil, nil
 	}
-	w := &walker{dataOnly: true}
+	w := &walker{fs: fsys, dataOnly: true}
 	w.wantData(exts, maxSize)
 	if err := w.walkTree(path, opts); err != nil {
 		return nil, err
@@ -208,11 +214,11 @@ func (w *walker) keepData(p string, e fs.DirEntry) error {
 	if w.excluded(p) {
 		return nil
 	}
-	resolved, info, err := resolve(p, e)
+	resolved, info, err := w.resolve(p, e)
 	if err != nil || !within(w.root, resolved) {
 		return nil
 	}
-	if info, err := statIfNil(resolved, info); err == nil && skipReason(info, w.dataMax) == "" {
+	if info, err := w.statIfNil(resolved, info); err == nil && skipReason(info, w.dataMax) == "" {
 		w.data = append(w.data, resolved)
 	}
 	return nil
@@ -222,33 +228,33 @@ func (w *walker) keepData(p string, e fs.DirEntry) error {
 // e is not a link, its file information. The walk starts at a canonical
 // root and never follows a link to a directory, so only an entry that is
 // itself a link needs resolving (and its target a stat of its own).
-func resolve(p string, e fs.DirEntry) (string, fs.FileInfo, error) {
+func (w *walker) resolve(p string, e fs.DirEntry) (string, fs.FileInfo, error) {
 	if e.Type()&fs.ModeSymlink == 0 {
 		info, err := e.Info()
 		return p, info, err
 	}
-	resolved, err := filepath.EvalSymlinks(p)
+	resolved, err := w.fs.EvalSymlinks(p)
 	return resolved, nil, err
 }
 
 // statIfNil returns info, or the file information of path when info is
 // nil.
-func statIfNil(path string, info fs.FileInfo) (fs.FileInfo, error) {
+func (w *walker) statIfNil(path string, info fs.FileInfo) (fs.FileInfo, error) {
 	if info != nil {
 		return info, nil
 	}
-	return os.Stat(path)
+	return w.fs.Stat(path)
 }
 
 // walk visits the entries of dir, whose ancestors' ignore rules are parent.
 func (w *walker) walk(dir string, parent *ignoreDir) error {
-	entries, err := os.ReadDir(dir)
+	entries, err := w.fs.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("failed to walk sources: %w", err)
 	}
 	ignores := parent
 	if !w.includeAll {
-		ignores = loadIgnoreDir(dir, parent)
+		ignores = loadIgnoreDir(w.fs, dir, parent)
 	}
 	for _, e := range entries {
 		if prunedNames[e.Name()] {
@@ -294,7 +300,7 @@ func (w *walker) keep(p string, e fs.DirEntry) error {
 	if w.excluded(p) {
 		return nil
 	}
-	resolved, info, err := resolve(p, e)
+	resolved, info, err := w.resolve(p, e)
 	if err != nil {
 		return fmt.Errorf("failed to resolve %s: %w", p, err)
 	}
@@ -302,7 +308,7 @@ func (w *walker) keep(p string, e fs.DirEntry) error {
 	if resolved != p && !within(w.root, resolved) {
 		// Kept under its own name: the target is not ours to read.
 		f.Path, f.Skip = p, "symlink to "+resolved+", outside the analysed tree (not followed)"
-	} else if info, err := statIfNil(resolved, info); err != nil {
+	} else if info, err := w.statIfNil(resolved, info); err != nil {
 		return fmt.Errorf("failed to resolve %s: %w", p, err)
 	} else {
 		f.Skip = skipReason(info, w.maxSize)
@@ -379,14 +385,6 @@ func relativeTo(base, p string) string {
 		return p
 	}
 	return strings.TrimPrefix(rest, "/")
-}
-
-func canonicalPath(path string) (string, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", err
-	}
-	return filepath.EvalSymlinks(abs)
 }
 
 // compileExcludes compiles exclude globs with globset semantics.

@@ -2,12 +2,13 @@ package source
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // This file holds the two pattern languages of discovery, written to match
@@ -136,9 +137,9 @@ type ignoreDir struct {
 
 // loadIgnoreDir reads the ignore files of dir. A directory without any
 // adds nothing to the chain. Unreadable files count as absent.
-func loadIgnoreDir(dir string, parent *ignoreDir) *ignoreDir {
+func loadIgnoreDir(fsys vfs.FS, dir string, parent *ignoreDir) *ignoreDir {
 	read := func(name string) *ignoreFile {
-		data, err := os.ReadFile(filepath.Join(dir, name))
+		data, err := fsys.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil
 		}
@@ -154,7 +155,7 @@ func loadIgnoreDir(dir string, parent *ignoreDir) *ignoreDir {
 // parentIgnores returns the ignore chain of the ancestors of root, from the
 // filesystem root down to root's parent. Outside a git repository too:
 // every ancestor counts.
-func parentIgnores(root string) *ignoreDir {
+func parentIgnores(fsys vfs.FS, root string) *ignoreDir {
 	var dirs []string
 	for dir := root; dir != filepath.Dir(dir); {
 		dir = filepath.Dir(dir)
@@ -162,7 +163,7 @@ func parentIgnores(root string) *ignoreDir {
 	}
 	var chain *ignoreDir
 	for i := len(dirs) - 1; i >= 0; i-- {
-		chain = loadIgnoreDir(dirs[i], chain)
+		chain = loadIgnoreDir(fsys, dirs[i], chain)
 	}
 	return chain
 }

@@ -7,15 +7,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // GitOptions selects the commits of a git trajectory.
@@ -56,11 +60,14 @@ type repo struct {
 	attributes map[string]bool
 	// diffs caches changes by "from..to".
 	diffs map[string]diff
+	// cat reads blobs, once started.
+	cat *catFile
 }
 
 // Git measures the first-parent history of a repository, oldest commit
-// first. Each commit is read with `git archive` into a temporary
-// directory, never into the repository's work tree. Without
+// first. Each commit's tree is read from git into memory (`git archive`
+// for the first, then what each commit changes, through `git diff-tree`
+// and `git cat-file`), never into the repository's work tree. Without
 // Analysis.Config each commit is analysed with the configuration it holds
 // (as `check` run at its root would), else with the given one.
 func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
@@ -71,6 +78,7 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--git: %w", err)
 	}
+	defer r.close()
 	commits, err := r.commits(ctx, g.RevRange)
 	if err != nil {
 		return nil, err
@@ -87,31 +95,123 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 		return nil, fmt.Errorf("no commits to measure in %s (range %s)", r.display, rangeOrHead(g.RevRange))
 	}
 
-	tmp, err := os.MkdirTemp("", "scb-check-trajectory-")
+	tmp, err := scratchDir("scb-check-trajectory-")
 	if err != nil {
 		return nil, fmt.Errorf("failed to create a temporary directory: %w", err)
 	}
 	defer os.RemoveAll(tmp)
 	r.loadAttributes(ctx, commits)
-	if err := r.prescan(ctx, commits, tmp, opt.Analysis); err != nil {
+	r.loadDiffs(ctx, commits)
+	snap := &snapshot{dir: filepath.Join(canonicalDir(tmp), "snapshot")}
+	if err := r.checkout(ctx, snap, commits[0].hash); err != nil {
+		return nil, fmt.Errorf("commit %s: %w", commits[0].hash, err)
+	}
+	waitPrescan, err := r.prescan(ctx, commits, snap, tmp, opt.Analysis)
+	if err != nil {
 		return nil, err
 	}
-	snap := &snapshot{dir: filepath.Join(tmp, "snapshot")}
+	// A failed prescan fails the points that wait for it.
+	defer func() { _ = waitPrescan() }()
 	t := &Trajectory{Points: make([]Point, len(commits))}
-	for i, c := range commits {
-		cp := Checkpoint{Label: c.hash[:min(12, len(c.hash))], Commit: c.hash, Time: c.time, Subject: c.subject}
-		if opt.Progress != nil {
-			opt.Progress(i, len(commits), cp)
-		}
-		p, err := r.measureCommit(ctx, snap, cp, opt.Analysis)
-		if err != nil {
-			return nil, fmt.Errorf("commit %s: %w", cp.Commit, err)
-		}
-		p.Index = i
-		t.Points[i] = p
+	if err := r.measureAll(ctx, snap, tmp, commits, opt, t.Points); err != nil {
+		return nil, err
 	}
 	t.Summary = summarize(t.Points, opt.TopCallables)
 	return t, nil
+}
+
+// pointsAtOnce is how many commits are analysed at the same time: an
+// analysis ends with steps over the whole tree that run on one core, and
+// two at once keep two busy.
+const pointsAtOnce = 2
+
+// measureAll measures the commits into points, pointsAtOnce at a time,
+// each on a copy of the tree made as its turn comes. The first failure
+// stops the others and is returned.
+func (r *repo) measureAll(ctx context.Context, snap *snapshot, tmp string, commits []commit, opt Options, points []Point) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+	)
+	fail := func(hash string, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if firstErr == nil {
+			firstErr = fmt.Errorf("commit %s: %w", hash, err)
+			cancel()
+		}
+	}
+	// Each point counts its cache use apart; the counts are added in
+	// order once all are done.
+	stats := make([]scbcheck.CacheStats, len(commits))
+	slots := make(chan struct{}, pointsAtOnce)
+	prefix := filepath.FromSlash(strings.TrimSuffix(r.prefix, "/"))
+	// The points' trees are held below views, which exists on disk as
+	// their parent must.
+	views := filepath.Join(canonicalDir(tmp), "points")
+	if err := os.Mkdir(views, 0o755); err != nil {
+		return err
+	}
+	for i, c := range commits {
+		cp := Checkpoint{Label: c.hash[:min(12, len(c.hash))], Commit: c.hash, Time: c.time, Subject: c.subject}
+		if ctx.Err() != nil {
+			break
+		}
+		if opt.Progress != nil {
+			opt.Progress(i, len(commits), cp)
+		}
+		view, err := r.view(ctx, snap, c.hash, filepath.Join(views, strconv.Itoa(i)))
+		if err != nil {
+			fail(c.hash, err)
+			break
+		}
+		a := opt.Analysis
+		dir := filepath.Join(view.Root(), prefix)
+		a.Path, a.WorkDir, a.FS = dir, dir, view
+		if a.CacheStats != nil {
+			a.CacheStats = &stats[i]
+		}
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() {
+				<-slots
+				wg.Done()
+			}()
+			p, err := measure(ctx, a, cp)
+			if err != nil {
+				fail(c.hash, err)
+				return
+			}
+			p.Index = i
+			points[i] = p
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if opt.Analysis.CacheStats != nil {
+		for _, s := range stats {
+			opt.Analysis.CacheStats.Add(s)
+		}
+	}
+	return nil
+}
+
+// view brings the snapshot to the commit's tree and returns a copy of it
+// held at root, for one point to read while the snapshot moves on.
+func (r *repo) view(ctx context.Context, snap *snapshot, hash, root string) (*vfs.Mem, error) {
+	if err := r.checkout(ctx, snap, hash); err != nil {
+		return nil, err
+	}
+	return snap.mem.CloneAt(root)
 }
 
 func rangeOrHead(r string) string {
@@ -128,54 +228,79 @@ func (r *repo) measureCommit(ctx context.Context, snap *snapshot, cp Checkpoint,
 		return Point{}, err
 	}
 	dir := filepath.Join(snap.dir, filepath.FromSlash(strings.TrimSuffix(r.prefix, "/")))
-	a.Path, a.WorkDir = dir, dir
+	a.Path, a.WorkDir, a.FS = dir, dir, snap.mem
 	return measure(ctx, a, cp)
 }
 
-// snapshot is the directory holding one commit's tree. It is kept from one
-// commit to the next, and only what changed between them is written again,
-// so that a long history costs what its changes cost.
+// snapshot is one commit's tree, held in memory at dir (a path that does
+// not exist on disk, inside a temporary directory of ours). It is kept
+// from one commit to the next, and only what changed between them is
+// read again, so that a long history costs what its changes cost.
 type snapshot struct {
 	dir string
-	// commit is the commit the directory holds; empty when it holds none
-	// for sure (at first, or after a failed update).
+	mem *vfs.Mem
+	// commit is the commit the tree holds; empty when it holds none for
+	// sure (at first, or after a failed update).
 	commit string
 }
 
+// scratchDir makes a temporary directory for the files written for
+// ast-grep: under TMPDIR when it is set, else in /dev/shm (memory) when
+// it can be written, as creating files on a disk costs more than
+// scanning them; else in the system's temporary directory.
+func scratchDir(pattern string) (string, error) {
+	if os.Getenv("TMPDIR") == "" {
+		if dir, err := os.MkdirTemp("/dev/shm", pattern); err == nil {
+			return dir, nil
+		}
+	}
+	return os.MkdirTemp("", pattern)
+}
+
+// canonicalDir resolves the links in a directory we made, so that the
+// paths of the tree held below it are canonical as discovery wants them.
+func canonicalDir(dir string) string {
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		return real
+	}
+	return dir
+}
+
 // checkout makes snap hold the tree of commit hash, exactly as `git
-// archive` writes it into an empty directory, plus an empty .git
+// archive` would write it into an empty directory, plus an empty .git
 // directory.
 func (r *repo) checkout(ctx context.Context, snap *snapshot, hash string) error {
+	if snap.commit == hash && snap.mem != nil {
+		return nil
+	}
 	prev := snap.commit
 	snap.commit = ""
-	if prev != "" {
+	if prev != "" && snap.mem != nil {
 		changes, whole, err := r.changes(ctx, prev, hash)
 		if err != nil {
 			return err
 		}
 		if !whole {
-			if err := r.apply(ctx, snap.dir, hash, changes); err != nil {
+			if err := r.apply(ctx, snap.mem, changes); err != nil {
 				return err
 			}
 			snap.commit = hash
 			return nil
 		}
 	}
-	if err := os.RemoveAll(snap.dir); err != nil {
+	mem, err := vfs.NewMem(snap.dir)
+	if err != nil {
 		return err
 	}
-	if err := os.Mkdir(snap.dir, 0o755); err != nil {
-		return err
-	}
-	if err := r.extract(ctx, hash, snap.dir); err != nil {
+	if err := r.extract(ctx, hash, mem); err != nil {
 		return err
 	}
 	// The snapshot's root is a repository root, as in a clone: an empty
 	// .git directory stops config discovery and ignore files there.
-	if err := os.Mkdir(filepath.Join(snap.dir, ".git"), 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+	if err := mem.Mkdir(".git"); err != nil {
 		return err
 	}
-	snap.commit = hash
+	snap.mem, snap.commit = mem, hash
 	return nil
 }
 
@@ -225,7 +350,12 @@ func (r *repo) diffTree(ctx context.Context, from, to string) (changes []change,
 	if err != nil {
 		return nil, false, err
 	}
-	fields := strings.Split(out, "\x00")
+	return parseRaw(strings.Split(out, "\x00"))
+}
+
+// parseRaw reads the entries of `git diff-tree -r -z --raw` (split at
+// NULs); whole is set when an attributes file changed.
+func parseRaw(fields []string) (changes []change, whole bool, err error) {
 	for i := 0; i+1 < len(fields); i += 2 {
 		// ":old-mode new-mode old-hash new-hash status", then the path.
 		meta := strings.Fields(fields[i])
@@ -239,6 +369,62 @@ func (r *repo) diffTree(ctx context.Context, from, to string) (changes []change,
 		changes = append(changes, change{path: path, gone: strings.Trim(meta[1], "0") == "", mode: meta[1], blob: meta[3]})
 	}
 	return changes, false, nil
+}
+
+// loadDiffs fills the changes between each commit and the one before
+// with one `git diff-tree --stdin` (a process per pair costs more than
+// the diff here). A failure leaves the pairs to be diffed one by one.
+func (r *repo) loadDiffs(ctx context.Context, commits []commit) {
+	if len(commits) < 2 {
+		return
+	}
+	if r.diffs == nil {
+		r.diffs = map[string]diff{}
+	}
+	var in strings.Builder
+	for i := 1; i < len(commits); i++ {
+		// "C P" diffs P against C, as if P were C's parent.
+		fmt.Fprintf(&in, "%s %s\n", commits[i].hash, commits[i-1].hash)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, r.git, "-C", r.dir, "diff-tree", "--stdin", "-r", "-z", "--no-renames", "--raw")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(in.String()), &stdout, &stderr
+	if cmd.Run() != nil {
+		return
+	}
+	// Each commit with changes is a header (its hash) and its entries;
+	// a commit whose tree equals the one before prints nothing.
+	byCommit := map[string][]string{}
+	var cur string
+	fields := strings.Split(stdout.String(), "\x00")
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
+		switch {
+		case f == "":
+		case strings.HasPrefix(f, ":") && cur != "" && i+1 < len(fields):
+			byCommit[cur] = append(byCommit[cur], f, fields[i+1])
+			i++
+		case !strings.HasPrefix(f, ":"):
+			cur = f
+		default:
+			return
+		}
+	}
+	for i := 1; i < len(commits); i++ {
+		from, to := commits[i-1].hash, commits[i].hash
+		whole := r.archiveAttributes(ctx, from) || r.archiveAttributes(ctx, to)
+		var changes []change
+		if !whole {
+			var err error
+			if changes, whole, err = parseRaw(byCommit[to]); err != nil {
+				return
+			}
+		}
+		if whole {
+			changes = nil
+		}
+		r.diffs[from+".."+to] = diff{changes, whole}
+	}
 }
 
 // archiveAttributes reports whether commit's attributes files (or the
@@ -310,44 +496,53 @@ func (r *repo) loadAttributes(ctx context.Context, commits []commit) {
 	}
 }
 
-// apply turns the tree in dir into commit's: paths gone or changed are
-// removed (with directories left empty), then the changed and new ones
-// are written with `git archive`.
-func (r *repo) apply(ctx context.Context, dir, commit string, changes []change) error {
-	var write []string
+// apply turns the tree into the newer commit's: paths gone or changed are
+// removed (with the directories left empty, as git keeps none), then the
+// changed and new ones are read with `git cat-file` and written.
+func (r *repo) apply(ctx context.Context, mem *vfs.Mem, changes []change) error {
+	var write []change
+	var hashes []string
 	for _, c := range changes {
-		p := filepath.Join(dir, filepath.FromSlash(c.path))
-		if err := os.RemoveAll(p); err != nil {
+		if err := mem.Delete(c.path); err != nil {
 			return err
 		}
-		if c.gone {
-			removeEmptyParents(dir, filepath.Dir(p))
-			continue
+		switch {
+		case c.gone:
+		case c.mode == "160000":
+			// A submodule: `git archive` writes an empty directory.
+			if err := mem.Mkdir(c.path); err != nil {
+				return err
+			}
+		default:
+			write = append(write, c)
+			hashes = append(hashes, c.blob)
 		}
-		write = append(write, ":(literal)"+c.path)
 	}
-	// Keep each command line well under the system's limit.
-	const batch = 500
-	for len(write) > 0 {
-		n := min(batch, len(write))
-		if err := r.extract(ctx, commit, dir, write[:n]...); err != nil {
+	if len(write) == 0 {
+		return nil
+	}
+	cat, err := r.catFile(ctx)
+	if err != nil {
+		return err
+	}
+	blobs, err := cat.read(hashes)
+	if err != nil {
+		return err
+	}
+	for i, c := range write {
+		switch c.mode {
+		case "120000":
+			err = mem.Symlink(string(blobs[i]), c.path)
+		case "100755":
+			err = mem.WriteFile(c.path, blobs[i], 0o755)
+		default:
+			err = mem.WriteFile(c.path, blobs[i], 0o644)
+		}
+		if err != nil {
 			return err
 		}
-		write = write[n:]
 	}
 	return nil
-}
-
-// removeEmptyParents removes p and its parents up to (not including) root
-// while they are empty directories: git keeps no empty directory, so a
-// fresh archive would not have them.
-func removeEmptyParents(root, p string) {
-	for p != root && strings.HasPrefix(p, root+string(filepath.Separator)) {
-		if os.Remove(p) != nil {
-			return
-		}
-		p = filepath.Dir(p)
-	}
 }
 
 // errNoGit marks the failure to start git at all (not installed, not
@@ -470,11 +665,10 @@ func (r *repo) commits(ctx context.Context, revRange string) ([]commit, error) {
 	return commits, nil
 }
 
-// extract writes the tree of commit (or only the given pathspecs of it)
-// into dir with `git archive`.
-func (r *repo) extract(ctx context.Context, hash, dir string, paths ...string) error {
+// extract reads the tree of commit into mem with `git archive`.
+func (r *repo) extract(ctx context.Context, hash string, mem *vfs.Mem) error {
 	var stderr bytes.Buffer
-	args := append([]string{"-C", r.dir, "archive", "--format=tar", hash, "--"}, paths...)
+	args := []string{"-C", r.dir, "archive", "--format=tar", hash}
 	cmd := exec.CommandContext(ctx, r.git, args...)
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
@@ -484,7 +678,7 @@ func (r *repo) extract(ctx context.Context, hash, dir string, paths ...string) e
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("git archive: %w", err)
 	}
-	untarErr := untar(stdout, dir)
+	untarErr := untar(stdout, mem)
 	// Drain what is left so that git does not block on a full pipe.
 	_, _ = io.Copy(io.Discard, stdout)
 	waitErr := cmd.Wait()
@@ -497,13 +691,10 @@ func (r *repo) extract(ctx context.Context, hash, dir string, paths ...string) e
 	return untarErr
 }
 
-// untar writes the regular files, directories and symbolic links of a tar
-// stream under dir; entries that would land outside dir are refused.
-func untar(r io.Reader, dir string) error {
+// untar reads the regular files, directories and symbolic links of a tar
+// stream into mem; entries that would land outside it are refused.
+func untar(r io.Reader, mem *vfs.Mem) error {
 	tr := tar.NewReader(r)
-	// The directories known to exist: most entries share their parent
-	// with the one before.
-	made := map[string]bool{}
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
@@ -516,43 +707,29 @@ func untar(r io.Reader, dir string) error {
 		if name == "" || h.Typeflag == tar.TypeXGlobalHeader {
 			continue
 		}
-		if !filepath.IsLocal(filepath.FromSlash(name)) {
+		if !filepath.IsLocal(filepath.FromSlash(name)) || !fs.ValidPath(name) {
 			return fmt.Errorf("git archive: entry outside the tree: %q", h.Name)
-		}
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if parent := filepath.Dir(p); !made[parent] {
-			if err := os.MkdirAll(parent, 0o755); err != nil {
-				return err
-			}
-			made[parent] = true
 		}
 		switch h.Typeflag {
 		case tar.TypeDir:
-			if err := os.MkdirAll(p, 0o755); err != nil {
-				return err
-			}
+			err = mem.Mkdir(name)
 		case tar.TypeReg:
-			mode := os.FileMode(0o644)
+			var data []byte
+			if data, err = io.ReadAll(tr); err != nil {
+				return fmt.Errorf("reading git archive: %w", err)
+			}
+			mode := fs.FileMode(0o644)
 			if h.Mode&0o111 != 0 {
 				mode = 0o755
 			}
-			f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, mode)
-			if err != nil {
-				return err
-			}
-			_, err = io.Copy(f, tr)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-			if err != nil {
-				return err
-			}
+			err = mem.WriteFile(name, data, mode)
 		case tar.TypeSymlink:
 			// Discovery names links leading out of the tree and never
 			// follows them.
-			if err := os.Symlink(h.Linkname, p); err != nil {
-				return err
-			}
+			err = mem.Symlink(h.Linkname, name)
+		}
+		if err != nil {
+			return err
 		}
 	}
 }

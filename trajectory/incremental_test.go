@@ -2,9 +2,13 @@ package trajectory
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
+	"path"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,36 +16,53 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/internal/testkit"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
-// treeOf lists every entry under dir: directories as "dir/", symlinks as
-// "-> target", files as their mode's executable bit and content.
-func treeOf(t *testing.T, dir string) map[string]string {
+// treeOf lists every entry under dir in fsys: directories as "dir/",
+// symlinks as "-> target", files as whether they are executable and their
+// content.
+func treeOf(t *testing.T, fsys vfs.FS, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	var walk func(rel string)
+	walk = func(rel string) {
+		entries, err := fsys.ReadDir(filepath.Join(dir, rel))
 		require.NoError(t, err)
-		rel, err := filepath.Rel(dir, p)
-		require.NoError(t, err)
-		rel = filepath.ToSlash(rel)
-		switch {
-		case rel == ".":
-		case d.Type()&fs.ModeSymlink != 0:
-			target, err := os.Readlink(p)
-			require.NoError(t, err)
-			out[rel] = "-> " + target
-		case d.IsDir():
-			out[rel+"/"] = ""
-		default:
-			info, err := d.Info()
-			require.NoError(t, err)
-			b, err := os.ReadFile(p)
-			require.NoError(t, err)
-			out[rel] = info.Mode().Perm().String() + " " + string(b)
+		for _, e := range entries {
+			name := path.Join(rel, e.Name())
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			switch {
+			case e.Type()&fs.ModeSymlink != 0:
+				target, err := fsys.EvalSymlinks(p)
+				if err != nil {
+					target = "dangling"
+				}
+				out[name] = "-> " + target
+			case e.IsDir():
+				out[name+"/"] = ""
+				walk(name)
+			default:
+				info, err := fsys.Lstat(p)
+				require.NoError(t, err)
+				b, err := fsys.ReadFile(p)
+				require.NoError(t, err)
+				out[name] = fmt.Sprintf("exec=%t %s", info.Mode()&0o111 != 0, b)
+			}
 		}
-		return nil
-	}))
+	}
+	walk("")
 	return out
+}
+
+// archiveOf writes commit's tree as `git archive` and tar make it, with
+// an empty .git directory, at dir (so that link targets resolve alike).
+func archiveOf(t *testing.T, repoDir, commit, dir string) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".git"), 0o755))
+	cmd := exec.Command("sh", "-c", `git -C "$1" archive --format=tar "$2" | tar -x -C "$3"`, "sh", repoDir, commit, dir)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(out))
 }
 
 // TestSnapshotIncremental walks a history in several orders (each commit
@@ -99,13 +120,15 @@ func TestSnapshotIncremental(t *testing.T) {
 	}
 	for name, order := range orders {
 		t.Run(name, func(t *testing.T) {
-			snap := &snapshot{dir: filepath.Join(t.TempDir(), "snapshot")}
+			// The fresh archive is written where the snapshot is held, so
+			// that the targets of links compare equal.
+			snap := &snapshot{dir: filepath.Join(canonicalDir(t.TempDir()), "snapshot")}
 			for _, i := range order {
 				require.NoError(t, rp.checkout(context.Background(), snap, h[i]))
-				fresh := t.TempDir()
-				require.NoError(t, rp.extract(context.Background(), h[i], fresh))
-				require.NoError(t, os.Mkdir(filepath.Join(fresh, ".git"), 0o755))
-				assert.Equal(t, treeOf(t, fresh), treeOf(t, snap.dir), "after commit %d", i)
+				archiveOf(t, rp.dir, h[i], snap.dir)
+				want := treeOf(t, vfs.OS, snap.dir)
+				require.NoError(t, os.RemoveAll(snap.dir))
+				assert.Equal(t, want, treeOf(t, snap.mem, snap.dir), "after commit %d", i)
 				assert.Equal(t, h[i], snap.commit)
 			}
 		})
@@ -132,20 +155,26 @@ func TestGitWithCache(t *testing.T) {
 			assert.Equal(t, plain.Points[i].Skipped, got.Points[i].Skipped)
 		}
 		assert.Equal(t, plain.Summary, got.Summary)
+		// The later commits' files are analysed ahead of their points
+		// (or by them, whichever comes first, the other reading the
+		// analysis back): a.py at c1 and c3 and lib/core.py at c4 once
+		// each; broken.py, which fails to parse and is not kept, both
+		// ahead and by its point. The points read back a.py at c1, c2
+		// (unchanged) and c3, lib/core.py at c4 and c5 (unchanged).
 		if run == 0 {
-			// New: a.py at c1 and c3, lib/core.py and broken.py at c4;
-			// unchanged: a.py at c2, lib/core.py at c5.
-			assert.Equal(t, scbcheck.CacheStats{FileHits: 2, FileMisses: 4}, *stats)
+			assert.Equal(t, scbcheck.CacheStats{FileHits: 5, FileMisses: 3 + 2}, *stats)
 		} else {
-			// Only broken.py, which fails to parse, is analysed again.
-			assert.Equal(t, scbcheck.CacheStats{FileHits: 5, FileMisses: 1}, *stats)
+			// The three kept analyses are read from disk ahead and by
+			// the points; only broken.py is analysed again, twice.
+			assert.Equal(t, scbcheck.CacheStats{FileHits: 3 + 5, FileMisses: 2}, *stats)
 		}
 	}
 }
 
-// With ast-grep on, the files each commit adds or changes are scanned
-// before the first point, in one ast-grep run: the points then find every
-// finding in the cache, and give what they give without one.
+// With ast-grep on, the first commit's files and those each later commit
+// adds or changes are scanned in one ast-grep run beside the first point:
+// the points then find every finding in the cache, and give what they
+// give without one.
 func TestGitPrescan(t *testing.T) {
 	r := testkit.NewGitRepo(t)
 	slop := func(name string) string {
@@ -168,11 +197,11 @@ func TestGitPrescan(t *testing.T) {
 	for i := range plain.Points {
 		assert.Equal(t, string(plain.Points[i].Report), string(got.Points[i].Report), "point %d", i)
 	}
-	// The first point scans a.py itself; b.py (second commit) and the new
-	// a.py (third) are prescanned. The points after the first hit: a.py
-	// and b.py at the second, both again at the third.
+	// One prescan scans the first commit's a.py, b.py (second commit) and
+	// the new a.py (third); every point then hits: a.py at the first,
+	// a.py and b.py at the second, both again at the third.
 	assert.Equal(t, 3, stats.ScanMisses)
-	assert.Equal(t, 4, stats.ScanHits)
+	assert.Equal(t, 5, stats.ScanHits)
 }
 
 // A Measurer keeps the last commit's tree and writes the next commit of
@@ -212,4 +241,41 @@ func TestMeasurerKeepsTheTree(t *testing.T) {
 	tmp := m.tmp
 	require.NoError(t, m.Close())
 	assert.NoDirExists(t, tmp)
+}
+
+// The changes between consecutive commits, read for all of them with one
+// diff-tree, are those read pair by pair: an empty commit, a change, an
+// attributes file (the tree is then written whole) and a deletion.
+func TestLoadDiffs(t *testing.T) {
+	r := testkit.NewGitRepo(t)
+	h := []string{r.Commit("one", map[string]string{"a.py": "a = 1\n", "b.py": "b = 1\n"})}
+	r.Git("commit", "-q", "--allow-empty", "-m", "empty")
+	h = append(h, r.Git("rev-parse", "HEAD"))
+	h = append(h, r.Commit("two", map[string]string{"a.py": "a = 2\n", "c/d.py": "d = 1\n"}))
+	h = append(h, r.Commit("attributes", map[string]string{".gitattributes": "*.py text\n"}))
+	r.Git("rm", "-q", "b.py")
+	r.Git("commit", "-q", "-m", "delete")
+	h = append(h, r.Git("rev-parse", "HEAD"))
+
+	ctx := context.Background()
+	rp, err := openRepo(ctx, r.Dir, "")
+	require.NoError(t, err)
+	var all []commit
+	for _, hash := range h {
+		all = append(all, commit{hash: hash})
+	}
+	batched := &repo{git: rp.git, dir: rp.dir}
+	batched.loadDiffs(ctx, all)
+	require.Len(t, batched.diffs, len(h)-1)
+	for i := 1; i < len(h); i++ {
+		want, wantWhole, err := rp.diffTree(ctx, h[i-1], h[i])
+		require.NoError(t, err)
+		got := batched.diffs[h[i-1]+".."+h[i]]
+		assert.Equal(t, want, got.changes, "commit %d", i)
+		assert.Equal(t, wantWhole, got.whole, "commit %d", i)
+	}
+	assert.Empty(t, batched.diffs[h[0]+".."+h[1]].changes, "the empty commit changes nothing")
+	assert.Len(t, batched.diffs[h[1]+".."+h[2]].changes, 2)
+	assert.True(t, batched.diffs[h[2]+".."+h[3]].whole, "an attributes file changed")
+	assert.Equal(t, []change{{path: "b.py", gone: true, mode: "000000", blob: strings.Repeat("0", 40)}}, batched.diffs[h[3]+".."+h[4]].changes)
 }

@@ -1,130 +1,125 @@
 package trajectory
 
 import (
-	"bufio"
 	"context"
-	"fmt"
-	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
-// blobFile is a git object to write to a path.
-type blobFile struct{ hash, path string }
+// maxPrescanBytes bounds the file versions a prescan holds in memory: the
+// commits past it scan their own changes.
+const maxPrescanBytes = 256 << 20
 
-// prescan writes, for each commit after the first, the regular files it
-// adds or changes against the commit before (as that commit has them)
-// into a directory of its own, and has scbcheck.Prescan run ast-grep over
-// all of them at once: the points' own runs then find every finding in
-// the cache instead of starting ast-grep once per commit. It does nothing
-// without a cache or with ast-grep off.
-func (r *repo) prescan(ctx context.Context, commits []commit, tmp string, a scbcheck.Options) error {
-	if a.Cache == nil || a.DisableSG || len(commits) < 2 {
-		return nil
+// prescan starts, in the background, one ast-grep run over the first
+// commit's tree (snap) and every regular file a later commit adds or
+// changes against the one before, each commit's under a root of its own
+// in a tree held in memory: the points' own runs wait for it and then
+// find every finding in the cache, instead of starting ast-grep once per
+// commit. Beside it, the later commits' files are analysed into the cache
+// while the first point analyses its own, so that the later points only
+// assemble what they hold. wait waits for both (see
+// scbcheck.StartPrescan).
+func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tmp string, a scbcheck.Options) (wait func() error, err error) {
+	if a.Cache == nil || len(commits) == 0 || snap.mem == nil {
+		return func() error { return nil }, nil
 	}
-	stage := filepath.Join(tmp, "prescan")
-	defer os.RemoveAll(stage)
+	mem, err := vfs.NewMem(filepath.Join(canonicalDir(tmp), "prescan"))
+	if err != nil {
+		return nil, err
+	}
+	prefix := filepath.FromSlash(strings.TrimSuffix(r.prefix, "/"))
 	var roots []string
-	var blobs []blobFile
+	if err := mem.Graft("0", snap.mem); err != nil {
+		return nil, err
+	}
+	if _, err := snap.mem.Stat(filepath.Join(snap.dir, prefix)); err == nil {
+		roots = append(roots, filepath.Join(mem.Root(), "0", prefix))
+	}
+	var paths, hashes []string
+	// firsts are, for each later root, the index in paths of its first
+	// file.
+	var later []string
+	var firsts []int
 	for i := 1; i < len(commits); i++ {
 		changes, whole, err := r.changes(ctx, commits[i-1].hash, commits[i].hash)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if whole {
 			// Attributes may rewrite files: that point scans its own.
 			continue
 		}
-		root := filepath.Join(stage, strconv.Itoa(i))
-		n := len(blobs)
+		n := len(paths)
 		for _, c := range changes {
 			regular := c.mode == "100644" || c.mode == "100755"
 			if c.gone || !regular || !strings.HasPrefix(c.path, r.prefix) {
 				continue
 			}
-			blobs = append(blobs, blobFile{hash: c.blob, path: filepath.Join(root, filepath.FromSlash(c.path))})
+			paths = append(paths, strconv.Itoa(i)+"/"+c.path)
+			hashes = append(hashes, c.blob)
 		}
-		if len(blobs) > n {
-			roots = append(roots, filepath.Join(root, filepath.FromSlash(strings.TrimSuffix(r.prefix, "/"))))
+		if len(paths) > n {
+			later = append(later, filepath.Join(mem.Root(), strconv.Itoa(i), prefix))
+			firsts = append(firsts, n)
 		}
 	}
-	if len(blobs) == 0 {
-		return nil
+	read, err := r.readInto(ctx, mem, paths, hashes)
+	if err != nil {
+		return nil, err
 	}
-	if err := r.writeBlobs(ctx, blobs); err != nil {
-		return err
+	var analyse []string
+	for k, root := range later {
+		if firsts[k] < read {
+			analyse = append(analyse, root)
+		}
 	}
-	return scbcheck.Prescan(ctx, a, roots)
+	if a.Languages == nil {
+		// The languages the first commit's configuration analyses: the
+		// files of others would be analysed for nothing.
+		cfg := a.Config
+		if cfg == nil {
+			cfg, _ = config.LoadFS(snap.mem, filepath.Join(snap.dir, prefix), "")
+		}
+		if cfg != nil {
+			a.Languages = cfg.Languages
+		}
+	}
+	a.FS = mem
+	return scbcheck.StartPrescan(ctx, a, append(roots, analyse...), analyse), nil
 }
 
-// writeBlobs writes each blob to its path with one `git cat-file --batch`.
-func (r *repo) writeBlobs(ctx context.Context, blobs []blobFile) error {
-	cmd := exec.CommandContext(ctx, r.git, "-C", r.dir, "cat-file", "--batch")
-	stdin, err := cmd.StdinPipe()
+// readInto writes the blobs named by hashes into mem at paths, read with
+// `git cat-file`, in order and up to maxPrescanBytes in all, and returns
+// how many it wrote: the files left out are scanned by their own points.
+func (r *repo) readInto(ctx context.Context, mem *vfs.Mem, paths, hashes []string) (int, error) {
+	if len(paths) == 0 {
+		return 0, nil
+	}
+	cat, err := r.catFile(ctx)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("git cat-file: %w", err)
-	}
-	go func() {
-		w := bufio.NewWriter(stdin)
-		for _, b := range blobs {
-			fmt.Fprintln(w, b.hash)
-		}
-		w.Flush()
-		stdin.Close()
-	}()
-	readErr := readBlobs(bufio.NewReader(stdout), blobs)
-	_, _ = io.Copy(io.Discard, stdout)
-	if err := cmd.Wait(); err != nil {
-		return fmt.Errorf("git cat-file: %w", err)
-	}
-	return readErr
-}
-
-// readBlobs reads cat-file's answers ("HASH TYPE SIZE", the content, a
-// newline) in the order asked and writes each to its path.
-func readBlobs(rd *bufio.Reader, blobs []blobFile) error {
-	for _, b := range blobs {
-		header, err := rd.ReadString('\n')
+	total := 0
+	const batch = 256
+	for start := 0; start < len(paths); start += batch {
+		end := min(start+batch, len(paths))
+		contents, err := cat.read(hashes[start:end])
 		if err != nil {
-			return fmt.Errorf("git cat-file: %w", err)
+			return 0, err
 		}
-		fields := strings.Fields(header)
-		if len(fields) != 3 || fields[0] != b.hash || fields[1] != "blob" {
-			return fmt.Errorf("git cat-file: unexpected answer %q for %s", strings.TrimSpace(header), b.hash)
-		}
-		size, err := strconv.ParseInt(fields[2], 10, 64)
-		if err != nil {
-			return fmt.Errorf("git cat-file: unexpected answer %q", strings.TrimSpace(header))
-		}
-		if err := os.MkdirAll(filepath.Dir(b.path), 0o755); err != nil {
-			return err
-		}
-		f, err := os.Create(b.path)
-		if err != nil {
-			return err
-		}
-		_, err = io.CopyN(f, rd, size)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return fmt.Errorf("git cat-file: %w", err)
-		}
-		if _, err := rd.Discard(1); err != nil {
-			return fmt.Errorf("git cat-file: %w", err)
+		for k, data := range contents {
+			if total += len(data); total > maxPrescanBytes {
+				return start + k, nil
+			}
+			if err := mem.WriteFile(paths[start+k], data, 0o644); err != nil {
+				return 0, err
+			}
 		}
 	}
-	return nil
+	return len(paths), nil
 }

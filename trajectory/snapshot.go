@@ -73,11 +73,11 @@ func (m *Measurer) snapshotFor(r *repo) (*snapshot, error) {
 	if err := m.Close(); err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp("", "scb-check-snapshot-")
+	tmp, err := scratchDir("scb-check-snapshot-")
 	if err != nil {
 		return nil, fmt.Errorf("failed to create a temporary directory: %w", err)
 	}
-	m.tmp, m.repoDir, m.snap = tmp, r.dir, &snapshot{dir: filepath.Join(tmp, "snapshot")}
+	m.tmp, m.repoDir, m.snap = tmp, r.dir, &snapshot{dir: filepath.Join(canonicalDir(tmp), "snapshot")}
 	return m.snap, nil
 }
 
@@ -105,6 +105,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		p.Err = err.Error()
 		return p, nil
 	}
+	defer r.close()
 	c, err := r.resolve(ctx, s.Rev)
 	if err != nil {
 		if errors.Is(err, errNoGit) {

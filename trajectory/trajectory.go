@@ -16,6 +16,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // Checkpoint is one snapshot of a trajectory.
@@ -99,9 +100,15 @@ type Options struct {
 const DefaultTopCallables = 10
 
 // shareCache opens Analysis.CacheDir once for every checkpoint, so that
-// the entries of one checkpoint stay in memory for the next.
+// the entries of one checkpoint stay in memory for the next. Without a
+// cache directory the checkpoints share a cache held in memory: a file
+// met again is never analysed again.
 func (o *Options) shareCache() error {
-	if o.Analysis.Cache != nil || o.Analysis.CacheDir == "" {
+	if o.Analysis.Cache != nil {
+		return nil
+	}
+	if o.Analysis.CacheDir == "" {
+		o.Analysis.Cache = scbcheck.NewMemoryCache()
 		return nil
 	}
 	c, err := scbcheck.OpenCache(o.Analysis.CacheDir)
@@ -151,7 +158,7 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 // checkpoint alike (ast-grep, cancellation) is returned.
 func measure(ctx context.Context, opt scbcheck.Options, cp Checkpoint) (Point, error) {
 	p := Point{Checkpoint: cp}
-	root, err := rootOf(opt.Path)
+	root, err := rootOf(vfs.Or(opt.FS), opt.Path)
 	if err != nil {
 		return p, err
 	}
@@ -183,15 +190,15 @@ func measure(ctx context.Context, opt scbcheck.Options, cp Checkpoint) (Point, e
 
 // rootOf is the canonical directory a checkpoint's paths are shown
 // relative to: the directory itself, or a file's directory.
-func rootOf(path string) (string, error) {
+func rootOf(fsys vfs.FS, path string) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", fmt.Errorf("failed to resolve %s: %w", path, err)
 	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
+	if real, err := fsys.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	if info, err := os.Stat(abs); err == nil && !info.IsDir() {
+	if info, err := fsys.Stat(abs); err == nil && !info.IsDir() {
 		abs = filepath.Dir(abs)
 	}
 	return abs, nil

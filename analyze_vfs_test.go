@@ -1,0 +1,82 @@
+package scbcheck_test
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/vfs"
+)
+
+// memCopy copies the tree at dir into a vfs.Mem held at root.
+func memCopy(t *testing.T, dir, root string) *vfs.Mem {
+	t.Helper()
+	mem, err := vfs.NewMem(root)
+	require.NoError(t, err)
+	require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		require.NoError(t, err)
+		rel, err := filepath.Rel(dir, p)
+		require.NoError(t, err)
+		if rel == "." {
+			return nil
+		}
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			require.NoError(t, err)
+			return mem.Symlink(target, rel)
+		case d.IsDir():
+			return mem.Mkdir(rel)
+		default:
+			info, err := d.Info()
+			require.NoError(t, err)
+			b, err := os.ReadFile(p)
+			require.NoError(t, err)
+			return mem.WriteFile(rel, b, info.Mode().Perm())
+		}
+	}))
+	return mem
+}
+
+// Every fixture of every language, with and without --include-all and a
+// cache: the report of the tree held in memory is the report of the same
+// tree on disk (paths aside), ast-grep reading the files written out for
+// it, which are removed again.
+func TestMemTreeGivesTheSameReport(t *testing.T) {
+	disk, err := filepath.Abs("testdata")
+	require.NoError(t, err)
+	disk, err = filepath.EvalSymlinks(disk)
+	require.NoError(t, err)
+	root := filepath.Join(t.TempDir(), "tree")
+	mem := memCopy(t, disk, root)
+	for _, includeAll := range []bool{false, true} {
+		for _, withCache := range []bool{false, true} {
+			opt := scbcheck.Options{
+				Path: disk, Config: config.Default(disk), IncludeAll: includeAll,
+				AstGrep: astGrep(t), Languages: []string{"all"},
+			}
+			want, err := scbcheck.Analyze(context.Background(), opt)
+			require.NoError(t, err)
+			require.NotEmpty(t, want.Findings)
+
+			opt.Path, opt.Config, opt.FS = root, config.Default(root), mem
+			if withCache {
+				opt.Cache = scbcheck.NewMemoryCache()
+			}
+			got, err := scbcheck.Analyze(context.Background(), opt)
+			require.NoError(t, err)
+			assert.Equal(t, strings.ReplaceAll(jsonOf(t, want), disk, root), jsonOf(t, got),
+				"include-all %t, cache %t", includeAll, withCache)
+			assert.NoDirExists(t, root, "the files written for ast-grep are removed")
+		}
+	}
+}

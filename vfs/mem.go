@@ -1,0 +1,527 @@
+package vfs
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Mem is a file tree held in memory at the directory Root, laid over the
+// operating system's: a path at or below Root is served from memory,
+// every other path by OS (so that a link leading out of the tree resolves
+// as it would on disk; a link on disk that leads back below Root is the
+// OS's to resolve, and so reaches the disk's files there). Paths are
+// resolved as the kernel resolves them: ".." after a link is taken in the
+// link's target, and a trailing separator requires a directory. It is
+// built with WriteFile, Symlink, Mkdir and Delete, which must not run
+// alongside reads; reads are safe for concurrent use.
+type Mem struct {
+	root string
+	top  *node
+}
+
+// node is a directory, a regular file or a symbolic link.
+type node struct {
+	mode     fs.FileMode
+	data     []byte
+	target   string
+	children map[string]*node
+
+	sumOnce sync.Once
+	sum     [32]byte
+}
+
+// maxLinks bounds the links followed while resolving one path, as the
+// kernel (Linux's MAXSYMLINKS) does; EvalSymlinks follows up to
+// maxEvalLinks, as filepath.EvalSymlinks does.
+const (
+	maxLinks     = 40
+	maxEvalLinks = 255
+)
+
+// NewMem returns an empty tree at root, an absolute path that need not
+// exist on disk (its parent should: paths above root are the operating
+// system's).
+func NewMem(root string) (*Mem, error) {
+	if !filepath.IsAbs(root) {
+		return nil, fmt.Errorf("vfs: root %q is not absolute", root)
+	}
+	return &Mem{root: filepath.Clean(root), top: &node{mode: fs.ModeDir | 0o755, children: map[string]*node{}}}, nil
+}
+
+// Root is the directory the tree is held at.
+func (m *Mem) Root() string { return m.root }
+
+// components splits a path into its components, with a trailing "."
+// when it ends in a separator (so that, as for the kernel, the last
+// component is then followed and must be a directory).
+func components(p string) []string {
+	var out []string
+	for c := range strings.SplitSeq(p, string(filepath.Separator)) {
+		if c != "" {
+			out = append(out, c)
+		}
+	}
+	if len(out) > 0 && strings.HasSuffix(p, string(filepath.Separator)) {
+		out = append(out, ".")
+	}
+	return out
+}
+
+// above reports whether dir (absolute, clean) is a proper ancestor of
+// the root.
+func (m *Mem) above(dir string) bool {
+	return dir == string(filepath.Separator) || strings.HasPrefix(m.root, dir+string(filepath.Separator))
+}
+
+// resolve finds name as the kernel does: component by component, "."
+// and ".." taken in the directory reached so far (not lexically),
+// following links in every component but the last (and in the last too
+// with followLast). It returns the node and its resolved path, or, for a
+// path that leads out of the tree, a nil node and the path the operating
+// system must be asked about. The directories above the root are taken
+// to be the operating system's, holding the root.
+func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
+	fail := func(err error) (*node, string, error) {
+		return nil, "", &fs.PathError{Op: op, Path: name, Err: err}
+	}
+	if name == "" {
+		return fail(syscall.ENOENT)
+	}
+	p := name
+	if !filepath.IsAbs(p) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return fail(err)
+		}
+		p = wd + string(filepath.Separator) + p
+	}
+	sep := string(filepath.Separator)
+	top := func() []*node {
+		if m.root == sep {
+			return []*node{m.top}
+		}
+		return nil
+	}
+	// dest is the path resolved so far; stack holds its nodes from the
+	// root down while it is inside the tree (nil while above the root).
+	dest, stack := sep, top()
+	todo := components(p)
+	for hops := 0; len(todo) > 0; {
+		c := todo[0]
+		todo = todo[1:]
+		if stack == nil {
+			switch c {
+			case ".":
+				continue
+			case "..":
+				dest = filepath.Dir(dest)
+				continue
+			}
+			next := filepath.Join(dest, c)
+			switch {
+			case next == m.root:
+				stack = []*node{m.top}
+			case !m.above(next):
+				return nil, strings.Join(append([]string{next}, todo...), sep), nil
+			}
+			dest = next
+			continue
+		}
+		cur := stack[len(stack)-1]
+		if !cur.mode.IsDir() {
+			return fail(syscall.ENOTDIR)
+		}
+		switch c {
+		case ".":
+			continue
+		case "..":
+			if len(stack) == 1 {
+				if m.root != sep {
+					stack = nil
+				}
+			} else {
+				stack = stack[:len(stack)-1]
+			}
+			dest = filepath.Dir(dest)
+			continue
+		}
+		child := cur.children[c]
+		if child == nil {
+			return fail(syscall.ENOENT)
+		}
+		if child.mode&fs.ModeSymlink != 0 && (len(todo) > 0 || followLast) {
+			if hops++; hops > maxLinks {
+				return fail(syscall.ELOOP)
+			}
+			todo = append(components(child.target), todo...)
+			if filepath.IsAbs(child.target) {
+				dest, stack = sep, top()
+			}
+			continue
+		}
+		stack = append(stack, child)
+		dest = filepath.Join(dest, c)
+	}
+	if stack == nil {
+		return nil, dest, nil
+	}
+	return stack[len(stack)-1], dest, nil
+}
+
+// renamed is err, an operating system error about the resolved path, as
+// os gives it for name: a *fs.PathError names the path it was asked
+// (osInfo does the same for a FileInfo's name).
+func renamed(err error, name string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: name, Err: pe.Err}
+	}
+	return err
+}
+
+type renamedInfo struct {
+	fs.FileInfo
+	name string
+}
+
+func (i renamedInfo) Name() string { return i.name }
+
+func osInfo(fi fs.FileInfo, err error, name string) (fs.FileInfo, error) {
+	if err != nil {
+		return nil, renamed(err, name)
+	}
+	return renamedInfo{fi, filepath.Base(name)}, nil
+}
+
+// Stat is os.Stat.
+func (m *Mem) Stat(name string) (fs.FileInfo, error) {
+	n, p, err := m.resolve("stat", name, true)
+	if err != nil {
+		return nil, err
+	}
+	if n == nil {
+		fi, err := os.Stat(p)
+		return osInfo(fi, err, name)
+	}
+	return info{name: filepath.Base(name), n: n}, nil
+}
+
+// Lstat is os.Lstat.
+func (m *Mem) Lstat(name string) (fs.FileInfo, error) {
+	n, p, err := m.resolve("lstat", name, false)
+	if err != nil {
+		return nil, err
+	}
+	if n == nil {
+		fi, err := os.Lstat(p)
+		return osInfo(fi, err, name)
+	}
+	return info{name: filepath.Base(name), n: n}, nil
+}
+
+// ReadDir is os.ReadDir.
+func (m *Mem) ReadDir(name string) ([]fs.DirEntry, error) {
+	n, p, err := m.resolve("open", name, true)
+	if err != nil {
+		return nil, err
+	}
+	if n == nil {
+		des, err := os.ReadDir(p)
+		return des, renamed(err, name)
+	}
+	if n.mode&fs.ModeDir == 0 {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.ENOTDIR}
+	}
+	out := make([]fs.DirEntry, 0, len(n.children))
+	for c, child := range n.children {
+		out = append(out, fs.FileInfoToDirEntry(info{name: c, n: child}))
+	}
+	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return out, nil
+}
+
+// ReadFile is os.ReadFile. The bytes returned are the tree's own: callers
+// must not change them.
+func (m *Mem) ReadFile(name string) ([]byte, error) {
+	n, p, err := m.resolve("open", name, true)
+	if err != nil {
+		return nil, err
+	}
+	if n == nil {
+		data, err := os.ReadFile(p)
+		return data, renamed(err, name)
+	}
+	if n.mode&fs.ModeDir != 0 {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
+	}
+	return n.data, nil
+}
+
+// readlink is os.Readlink.
+func (m *Mem) readlink(name string) (string, error) {
+	n, p, err := m.resolve("readlink", name, false)
+	if err != nil {
+		return "", err
+	}
+	if n == nil {
+		t, err := os.Readlink(p)
+		return t, renamed(err, name)
+	}
+	if n.mode&fs.ModeSymlink == 0 {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: syscall.EINVAL}
+	}
+	return n.target, nil
+}
+
+// EvalSymlinks is filepath.EvalSymlinks: its walk of the path (as on
+// Unix), with Mem's Lstat and Readlink, so that its results and errors
+// are the same.
+func (m *Mem) EvalSymlinks(name string) (string, error) {
+	path := name
+	sep := string(filepath.Separator)
+	volLen := 0
+	if volLen < len(path) && os.IsPathSeparator(path[volLen]) {
+		volLen++
+	}
+	vol := path[:volLen]
+	dest := vol
+	linksWalked := 0
+	for start, end := volLen, volLen; start < len(path); start = end {
+		for start < len(path) && os.IsPathSeparator(path[start]) {
+			start++
+		}
+		end = start
+		for end < len(path) && !os.IsPathSeparator(path[end]) {
+			end++
+		}
+		switch path[start:end] {
+		case "":
+			// No more path components.
+			return filepath.Clean(dest), nil
+		case ".":
+			continue
+		case "..":
+			// Back up to the previous component if possible.
+			r := strings.LastIndex(dest[volLen:], sep) + volLen
+			if r < volLen || dest[r+1:] == ".." {
+				// Either dest has no separator or it ends in a ".."
+				// that had to be kept: keep this one too.
+				if len(dest) > volLen {
+					dest += sep
+				}
+				dest += ".."
+			} else {
+				dest = dest[:r]
+			}
+			continue
+		}
+		if len(dest) > 0 && !os.IsPathSeparator(dest[len(dest)-1]) {
+			dest += sep
+		}
+		dest += path[start:end]
+		fi, err := m.Lstat(dest)
+		if err != nil {
+			return "", err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			if !fi.Mode().IsDir() && end < len(path) {
+				return "", syscall.ENOTDIR
+			}
+			continue
+		}
+		if linksWalked++; linksWalked > maxEvalLinks {
+			return "", errors.New("EvalSymlinks: too many links")
+		}
+		link, err := m.readlink(dest)
+		if err != nil {
+			return "", err
+		}
+		path = link + path[end:]
+		if len(link) > 0 && os.IsPathSeparator(link[0]) {
+			// A link to an absolute path.
+			dest, end, vol, volLen = link[:1], 1, link[:1], 1
+		} else {
+			// A link to a relative path replaces dest's last component.
+			r := strings.LastIndex(dest[volLen:], sep) + volLen
+			if r < volLen {
+				dest = vol
+			} else {
+				dest = dest[:r]
+			}
+			end = 0
+		}
+	}
+	return filepath.Clean(dest), nil
+}
+
+// SHA256 is the SHA-256 of a regular file of the tree, computed once per
+// version of the file.
+func (m *Mem) SHA256(name string) ([32]byte, bool) {
+	n, _, err := m.resolve("open", name, true)
+	if err != nil || n == nil || !n.mode.IsRegular() {
+		return [32]byte{}, false
+	}
+	n.sumOnce.Do(func() { n.sum = sha256.Sum256(n.data) })
+	return n.sum, true
+}
+
+// parent returns the directory that holds rel (a slash-separated local
+// path), creating the missing directories, and rel's last component.
+func (m *Mem) parent(rel string) (*node, string, error) {
+	if !fs.ValidPath(rel) || rel == "." {
+		return nil, "", fmt.Errorf("vfs: invalid path %q", rel)
+	}
+	dir, base := path.Split(rel)
+	cur := m.top
+	if dir != "" {
+		for _, c := range strings.Split(strings.TrimSuffix(dir, "/"), "/") {
+			child := cur.children[c]
+			if child == nil || child.mode&fs.ModeDir == 0 {
+				// A file or link in the way is replaced, as writing a
+				// tree over an older one does.
+				child = &node{mode: fs.ModeDir | 0o755, children: map[string]*node{}}
+				cur.children[c] = child
+			}
+			cur = child
+		}
+	}
+	return cur, base, nil
+}
+
+// WriteFile makes rel (slash-separated, relative to the root) a regular
+// file holding data, with the permission bits perm, replacing whatever
+// was there. The tree keeps data: the caller must not change it.
+func (m *Mem) WriteFile(rel string, data []byte, perm fs.FileMode) error {
+	dir, base, err := m.parent(rel)
+	if err != nil {
+		return err
+	}
+	dir.children[base] = &node{mode: perm.Perm(), data: data}
+	return nil
+}
+
+// Symlink makes rel a symbolic link to target, replacing whatever was
+// there.
+func (m *Mem) Symlink(target, rel string) error {
+	dir, base, err := m.parent(rel)
+	if err != nil {
+		return err
+	}
+	dir.children[base] = &node{mode: fs.ModeSymlink | 0o777, target: target}
+	return nil
+}
+
+// Mkdir makes rel a directory unless it is one already.
+func (m *Mem) Mkdir(rel string) error {
+	dir, base, err := m.parent(rel)
+	if err != nil {
+		return err
+	}
+	if c := dir.children[base]; c == nil || c.mode&fs.ModeDir == 0 {
+		dir.children[base] = &node{mode: fs.ModeDir | 0o755, children: map[string]*node{}}
+	}
+	return nil
+}
+
+// Delete removes rel and everything below it, then the directories above
+// it that are left empty (as git keeps no empty directory), up to the
+// root. A missing rel is no error.
+func (m *Mem) Delete(rel string) error {
+	if !fs.ValidPath(rel) || rel == "." {
+		return fmt.Errorf("vfs: invalid path %q", rel)
+	}
+	parts := strings.Split(rel, "/")
+	chain := []*node{m.top}
+	for _, c := range parts[:len(parts)-1] {
+		next := chain[len(chain)-1].children[c]
+		if next == nil || next.mode&fs.ModeDir == 0 {
+			return nil
+		}
+		chain = append(chain, next)
+	}
+	delete(chain[len(chain)-1].children, parts[len(parts)-1])
+	for i := len(chain) - 1; i > 0 && len(chain[i].children) == 0; i-- {
+		delete(chain[i-1].children, parts[i-1])
+	}
+	return nil
+}
+
+// info is a node's fs.FileInfo.
+type info struct {
+	name string
+	n    *node
+}
+
+func (i info) Name() string       { return i.name }
+func (i info) Size() int64        { return int64(len(i.n.data)) + int64(len(i.n.target)) }
+func (i info) Mode() fs.FileMode  { return i.n.mode }
+func (i info) ModTime() time.Time { return time.Time{} }
+func (i info) IsDir() bool        { return i.n.mode.IsDir() }
+func (i info) Sys() any           { return nil }
+
+// Stage writes the named regular files of the tree to disk at their own
+// paths (below Root, which must not exist on disk: Mem owns it), for a
+// program that reads files itself. The returned function removes Root
+// from disk again.
+func (m *Mem) Stage(names []string) (func() error, error) {
+	cleanup := func() error { return os.RemoveAll(m.root) }
+	for _, name := range names {
+		data, err := m.ReadFile(name)
+		if err == nil {
+			if err = os.MkdirAll(filepath.Dir(name), 0o755); err == nil {
+				err = os.WriteFile(name, data, 0o644)
+			}
+		}
+		if err != nil {
+			_ = cleanup()
+			return nil, fmt.Errorf("failed to write %s for ast-grep: %w", name, err)
+		}
+	}
+	return cleanup, nil
+}
+
+// Graft makes rel a copy of the whole tree from, replacing whatever was
+// there. Files are shared, not copied (both trees only read them), and
+// directories are copied: later changes to either tree leave the other
+// as it was.
+func (m *Mem) Graft(rel string, from *Mem) error {
+	dir, base, err := m.parent(rel)
+	if err != nil {
+		return err
+	}
+	dir.children[base] = copyDirs(from.top)
+	return nil
+}
+
+func copyDirs(n *node) *node {
+	if n.mode&fs.ModeDir == 0 {
+		return n
+	}
+	c := &node{mode: n.mode, children: make(map[string]*node, len(n.children))}
+	for name, child := range n.children {
+		c.children[name] = copyDirs(child)
+	}
+	return c
+}
+
+// CloneAt returns a copy of the tree held at root instead: files are
+// shared, not copied, and later changes to either tree leave the other
+// as it was.
+func (m *Mem) CloneAt(root string) (*Mem, error) {
+	c, err := NewMem(root)
+	if err != nil {
+		return nil, err
+	}
+	c.top = copyDirs(m.top)
+	return c, nil
+}

@@ -1,0 +1,61 @@
+package vfs
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// FS is what an analysis reads of a file tree. Its methods behave as the
+// os and path/filepath functions of the same names.
+type FS interface {
+	Stat(name string) (fs.FileInfo, error)
+	Lstat(name string) (fs.FileInfo, error)
+	// ReadDir returns the directory's entries sorted by name, their types
+	// from Lstat.
+	ReadDir(name string) ([]fs.DirEntry, error)
+	ReadFile(name string) ([]byte, error)
+	EvalSymlinks(name string) (string, error)
+}
+
+// Hasher is an FS that may know a regular file's SHA-256 without it being
+// read again (ok false when it does not).
+type Hasher interface {
+	SHA256(name string) (sum [32]byte, ok bool)
+}
+
+// OS is the operating system's file tree.
+var OS FS = osFS{}
+
+// Or returns f, or OS when f is nil.
+func Or(f FS) FS {
+	if f == nil {
+		return OS
+	}
+	return f
+}
+
+type osFS struct{}
+
+func (osFS) Stat(name string) (fs.FileInfo, error)      { return os.Stat(name) }
+func (osFS) Lstat(name string) (fs.FileInfo, error)     { return os.Lstat(name) }
+func (osFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
+func (osFS) ReadFile(name string) ([]byte, error)       { return os.ReadFile(name) }
+func (osFS) EvalSymlinks(name string) (string, error)   { return filepath.EvalSymlinks(name) }
+
+// Canonical is the absolute path of name with every link resolved, as
+// filepath.Abs then filepath.EvalSymlinks give it, through f.
+func Canonical(f FS, name string) (string, error) {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return "", err
+	}
+	return Or(f).EvalSymlinks(abs)
+}
+
+// Stager is an FS whose files other programs cannot read where they are
+// (a tree held in memory). Stage writes the named files out to disk at
+// their own paths; the returned function removes what it wrote.
+type Stager interface {
+	Stage(names []string) (cleanup func() error, err error)
+}
