@@ -100,7 +100,7 @@ func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, 
 			continue
 		}
 		rel = filepath.ToSlash(rel)
-		opts.Data = append(opts.Data, reuse.DataFile{Path: rel, Strings: fc.dataStrings(text), Test: underTestDir(rel)})
+		opts.Data = append(opts.Data, reuse.DataFile{Path: rel, Strings: fc.dataStrings(fsys, p, text), Test: underTestDir(rel)})
 	}
 	manifests, manifestWarns := readManifests(fsys, abs, present, found)
 	opts.Manifests = manifests

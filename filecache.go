@@ -343,10 +343,7 @@ func (c *fileCache) keyOf(f source.SourceFile) fileKey {
 	if f.Skip != "" {
 		return fileKey{}
 	}
-	sum, known := [sha256.Size]byte{}, false
-	if h, ok := c.fs.(vfs.Hasher); ok {
-		sum, known = h.SHA256(f.Path)
-	}
+	sum, known := knownSHA256(c.fs, f.Path)
 	if !known {
 		b, err := c.fs.ReadFile(f.Path)
 		if err != nil {
@@ -525,15 +522,27 @@ func (c *fileCache) loadFile(key cache.Key, f source.SourceFile, ruleIDs []strin
 	return res, true
 }
 
+// knownSHA256 is the SHA-256 of the file at path when fsys keeps it.
+func knownSHA256(fsys vfs.FS, path string) ([sha256.Size]byte, bool) {
+	if h, ok := fsys.(vfs.Hasher); ok {
+		return h.SHA256(path)
+	}
+	return [sha256.Size]byte{}, false
+}
+
 // dataStrings returns reuse.DataStrings of a configuration file's text,
 // remembered (in memory only: reading them is cheap, the files are few)
 // when c is not nil.
-func (c *fileCache) dataStrings(text []byte) []string {
+func (c *fileCache) dataStrings(fsys vfs.FS, path string, text []byte) []string {
 	if c == nil {
 		return reuse.DataStrings(text)
 	}
+	sum, known := knownSHA256(fsys, path)
+	if !known {
+		sum = sha256.Sum256(text)
+	}
 	var h cache.Hasher
-	key := h.Add("data", toolIdentity()).AddBytes(text).Key()
+	key := h.Add("data", toolIdentity()).AddBytes(sum[:]).Key()
 	if v, ok := c.remembered(key); ok {
 		return v.([]string)
 	}

@@ -7,19 +7,27 @@
 #
 # Environment: ROUNDS (default 3; medians are printed), LANGUAGES (the
 # --languages value, default all), JOBS (workers, default nproc), TMPDIR
-# (where scb-check writes each commit's tree; the cache itself is always
-# bench/out/trajectory-cache, on the repository's disk).
+# (where scb-check writes the files ast-grep reads; /dev/shm when unset;
+# the cache itself is always bench/out/trajectory-cache, on the
+# repository's disk).
 #
 # Every command runs with the pinned ast-grep (scripts/setup installs it)
 # and the bundled rules, as `check` runs by default:
 #   check:      scb-check check --report --exit-zero --languages L -j J HEAD-TREE
 #               (HEAD-TREE is `git archive HEAD` of REPO written to a directory)
 #   no cache:   scb-check trajectory --git REPO --rev-range HEAD~N..HEAD --languages L -j J --report
+#               (no --cache: the points share a cache held in memory)
 #   cold cache: the same with --cache into a directory emptied first
 #   warm cache: the same again with the cache the cold run filled
 # The three trajectory outputs must be byte-identical (checked). Wall and
 # CPU time (user + system, children included) and peak RSS come from
 # /usr/bin/time.
+#
+# It also prints the history's floor: the bytes of source (files of every
+# language's extensions) in the first commit's tree plus those of every
+# distinct version a later commit adds or changes, over the bytes of
+# source at the last commit. A tool that parses and scans each file
+# version once does that many checks' worth of per-file work.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -44,7 +52,23 @@ mkdir "$tmp/head"
 git -C "$repo" archive "$head" | tar -x -C "$tmp/head"
 mkdir "$tmp/head/.git"
 echo "repository: $(basename "$repo") at ${head:0:12}, $commits commits (HEAD~$n..HEAD)"
-echo "languages: $langs; -j $jobs; $(nproc) cores; $rounds rounds; trees written under ${TMPDIR:-/tmp} ($(df --output=fstype "${TMPDIR:-/tmp}" | tail -1))"
+scratch="${TMPDIR:-/dev/shm}"
+echo "languages: $langs; -j $jobs; $(nproc) cores; $rounds rounds; files for ast-grep written under $scratch ($(df --output=fstype "$scratch" | tail -1))"
+
+# The floor (see above). Extensions: every language's, from lang/*.go.
+ext='\.(py|pyw|rs|go|java|js|mjs|cjs|jsx|ts|mts|cts|tsx|c|h|cc|cpp|cxx|hpp|hh|hxx)$'
+srcbytes() { git -C "$repo" ls-tree -r -l "$1" | awk -v e="$ext" '$5 ~ e {s += $4} END {print s + 0}'; }
+commits_list=$(git -C "$repo" rev-list --first-parent --reverse "$head~$n..$head")
+first_bytes=$(srcbytes "$(echo "$commits_list" | head -1)")
+last_bytes=$(srcbytes "$head")
+later_bytes=$(prev=""; for c in $commits_list; do
+	[ -n "$prev" ] && git -C "$repo" diff-tree -r --no-renames --raw "$prev" "$c"
+	prev=$c
+done | awk -v e="$ext" '$5 != "D" && $6 ~ e {print $4, $6}' | sort -u | awk '{print $1}' |
+	git -C "$repo" cat-file --batch-check | awk '{s += $3} END {print s + 0}')
+awk -v f="$first_bytes" -v l="$later_bytes" -v h="$last_bytes" 'BEGIN {
+	printf "floor: %.2f checks (first tree %d bytes of source, later versions %d, last commit %d)\n", (f + l) / h, f, l, h }'
+
 
 # timed NAME CMD...: runs CMD, stdout to $tmp/NAME.out, appends
 # "wall cpu rss_kb" to $tmp/NAME.times.
