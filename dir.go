@@ -35,6 +35,20 @@ func underTestDir(p string) bool {
 // dirDataExtensions are the extensions of the files computeDIR reads
 // besides the sources: configuration files and every language's
 // manifests.
+// MayAffect reports whether a file named path can change what Analyze
+// reports for a tree that holds it: a source file of any language, a file
+// DIR reads (configuration data, manifests), a configuration file or an
+// ignore file. A change to other files (documentation, images) leaves the
+// report as it was, whatever the settings.
+func MayAffect(path string) bool {
+	base := filepath.Base(path)
+	if lang.ForPath(base) != nil || base == ".gitignore" || base == ".ignore" {
+		return true
+	}
+	ext := strings.TrimPrefix(filepath.Ext(base), ".")
+	return ext != "" && slices.Contains(dirDataExtensions(), ext)
+}
+
 func dirDataExtensions() []string {
 	exts := slices.Clone(dataExtensions)
 	for _, spec := range lang.All() {

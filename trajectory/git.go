@@ -155,6 +155,8 @@ func (r *repo) measureAll(ctx context.Context, snap *snapshot, tmp string, commi
 	if err := os.Mkdir(views, 0o755); err != nil {
 		return err
 	}
+	// done[i] is closed when point i is measured (or has failed).
+	done := make([]chan struct{}, len(commits))
 	for i, c := range commits {
 		cp := Checkpoint{Label: c.hash[:min(12, len(c.hash))], Commit: c.hash, Time: c.time, Subject: c.subject}
 		if ctx.Err() != nil {
@@ -163,7 +165,16 @@ func (r *repo) measureAll(ctx context.Context, snap *snapshot, tmp string, commi
 		if opt.Progress != nil {
 			opt.Progress(i, len(commits), cp)
 		}
-		view, err := r.view(ctx, snap, c.hash, filepath.Join(views, strconv.Itoa(i)))
+		done[i] = make(chan struct{})
+		same, err := r.sameReport(ctx, snap, commits, i)
+		if err != nil {
+			fail(c.hash, err)
+			break
+		}
+		if same && reuse(points, done, i, cp) {
+			continue
+		}
+		view, err := snap.mem.CloneAt(filepath.Join(views, strconv.Itoa(i)))
 		if err != nil {
 			fail(c.hash, err)
 			break
@@ -178,6 +189,7 @@ func (r *repo) measureAll(ctx context.Context, snap *snapshot, tmp string, commi
 		wg.Add(1)
 		go func() {
 			defer func() {
+				close(done[i])
 				<-slots
 				wg.Done()
 			}()
@@ -205,13 +217,43 @@ func (r *repo) measureAll(ctx context.Context, snap *snapshot, tmp string, commi
 	return nil
 }
 
-// view brings the snapshot to the commit's tree and returns a copy of it
-// held at root, for one point to read while the snapshot moves on.
-func (r *repo) view(ctx context.Context, snap *snapshot, hash, root string) (*vfs.Mem, error) {
-	if err := r.checkout(ctx, snap, hash); err != nil {
-		return nil, err
+// sameReport brings the snapshot to commit i's tree and reports whether
+// its report must be the one of commit i-1: no file it changes can change
+// a report (scbcheck.MayAffect: documentation, images...), and no tree so
+// far held a symbolic link (through which a source file may read any
+// file).
+func (r *repo) sameReport(ctx context.Context, snap *snapshot, commits []commit, i int) (bool, error) {
+	if err := r.checkout(ctx, snap, commits[i].hash); err != nil {
+		return false, err
 	}
-	return snap.mem.CloneAt(root)
+	if i == 0 || snap.sawLink {
+		return false, nil
+	}
+	changes, whole, err := r.changes(ctx, commits[i-1].hash, commits[i].hash)
+	if err != nil || whole {
+		return false, err
+	}
+	for _, c := range changes {
+		if c.mode == "120000" || scbcheck.MayAffect(c.path) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// reuse makes point i a copy of point i-1 once that one is measured, and
+// reports whether it could: a point without numbers is measured again,
+// as its message names its own checkpoint.
+func reuse(points []Point, done []chan struct{}, i int, cp Checkpoint) bool {
+	<-done[i-1]
+	prev := points[i-1]
+	if prev.Metrics == nil || prev.Err != "" {
+		return false
+	}
+	prev.Index, prev.Checkpoint = i, cp
+	points[i] = prev
+	close(done[i])
+	return true
 }
 
 func rangeOrHead(r string) string {
@@ -242,6 +284,9 @@ type snapshot struct {
 	// commit is the commit the tree holds; empty when it holds none for
 	// sure (at first, or after a failed update).
 	commit string
+	// sawLink is set once the tree has held a symbolic link: a source
+	// file may then read another file's bytes, whatever its name.
+	sawLink bool
 }
 
 // scratchDir makes a temporary directory for the files written for
@@ -281,7 +326,7 @@ func (r *repo) checkout(ctx context.Context, snap *snapshot, hash string) error 
 			return err
 		}
 		if !whole {
-			if err := r.apply(ctx, snap.mem, changes); err != nil {
+			if err := r.apply(ctx, snap, changes); err != nil {
 				return err
 			}
 			snap.commit = hash
@@ -292,9 +337,11 @@ func (r *repo) checkout(ctx context.Context, snap *snapshot, hash string) error 
 	if err != nil {
 		return err
 	}
-	if err := r.extract(ctx, hash, mem); err != nil {
+	links, err := r.extract(ctx, hash, mem)
+	if err != nil {
 		return err
 	}
+	snap.sawLink = snap.sawLink || links
 	// The snapshot's root is a repository root, as in a clone: an empty
 	// .git directory stops config discovery and ignore files there.
 	if err := mem.Mkdir(".git"); err != nil {
@@ -499,7 +546,8 @@ func (r *repo) loadAttributes(ctx context.Context, commits []commit) {
 // apply turns the tree into the newer commit's: paths gone or changed are
 // removed (with the directories left empty, as git keeps none), then the
 // changed and new ones are read with `git cat-file` and written.
-func (r *repo) apply(ctx context.Context, mem *vfs.Mem, changes []change) error {
+func (r *repo) apply(ctx context.Context, snap *snapshot, changes []change) error {
+	mem := snap.mem
 	var write []change
 	var hashes []string
 	for _, c := range changes {
@@ -532,6 +580,7 @@ func (r *repo) apply(ctx context.Context, mem *vfs.Mem, changes []change) error 
 	for i, c := range write {
 		switch c.mode {
 		case "120000":
+			snap.sawLink = true
 			err = mem.Symlink(string(blobs[i]), c.path)
 		case "100755":
 			err = mem.WriteFile(c.path, blobs[i], 0o755)
@@ -665,50 +714,52 @@ func (r *repo) commits(ctx context.Context, revRange string) ([]commit, error) {
 	return commits, nil
 }
 
-// extract reads the tree of commit into mem with `git archive`.
-func (r *repo) extract(ctx context.Context, hash string, mem *vfs.Mem) error {
+// extract reads the tree of commit into mem with `git archive`; links is
+// set when it holds a symbolic link.
+func (r *repo) extract(ctx context.Context, hash string, mem *vfs.Mem) (links bool, err error) {
 	var stderr bytes.Buffer
 	args := []string{"-C", r.dir, "archive", "--format=tar", hash}
 	cmd := exec.CommandContext(ctx, r.git, args...)
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return err
+		return false, err
 	}
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("git archive: %w", err)
+		return false, fmt.Errorf("git archive: %w", err)
 	}
-	untarErr := untar(stdout, mem)
+	links, untarErr := untar(stdout, mem)
 	// Drain what is left so that git does not block on a full pipe.
 	_, _ = io.Copy(io.Discard, stdout)
 	waitErr := cmd.Wait()
 	if waitErr != nil {
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return fmt.Errorf("git archive: %s", msg)
+			return false, fmt.Errorf("git archive: %s", msg)
 		}
-		return fmt.Errorf("git archive: %w", waitErr)
+		return false, fmt.Errorf("git archive: %w", waitErr)
 	}
-	return untarErr
+	return links, untarErr
 }
 
 // untar reads the regular files, directories and symbolic links of a tar
-// stream into mem; entries that would land outside it are refused.
-func untar(r io.Reader, mem *vfs.Mem) error {
+// stream into mem; entries that would land outside it are refused. links
+// is set when there was a symbolic link.
+func untar(r io.Reader, mem *vfs.Mem) (links bool, err error) {
 	tr := tar.NewReader(r)
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
-			return nil
+			return links, nil
 		}
 		if err != nil {
-			return fmt.Errorf("reading git archive: %w", err)
+			return links, fmt.Errorf("reading git archive: %w", err)
 		}
 		name := strings.TrimSuffix(h.Name, "/")
 		if name == "" || h.Typeflag == tar.TypeXGlobalHeader {
 			continue
 		}
 		if !filepath.IsLocal(filepath.FromSlash(name)) || !fs.ValidPath(name) {
-			return fmt.Errorf("git archive: entry outside the tree: %q", h.Name)
+			return links, fmt.Errorf("git archive: entry outside the tree: %q", h.Name)
 		}
 		switch h.Typeflag {
 		case tar.TypeDir:
@@ -716,7 +767,7 @@ func untar(r io.Reader, mem *vfs.Mem) error {
 		case tar.TypeReg:
 			var data []byte
 			if data, err = io.ReadAll(tr); err != nil {
-				return fmt.Errorf("reading git archive: %w", err)
+				return links, fmt.Errorf("reading git archive: %w", err)
 			}
 			mode := fs.FileMode(0o644)
 			if h.Mode&0o111 != 0 {
@@ -726,10 +777,11 @@ func untar(r io.Reader, mem *vfs.Mem) error {
 		case tar.TypeSymlink:
 			// Discovery names links leading out of the tree and never
 			// follows them.
+			links = true
 			err = mem.Symlink(h.Linkname, name)
 		}
 		if err != nil {
-			return err
+			return links, err
 		}
 	}
 }

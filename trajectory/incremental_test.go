@@ -159,14 +159,15 @@ func TestGitWithCache(t *testing.T) {
 		// (or by them, whichever comes first, the other reading the
 		// analysis back): a.py at c1 and c3 and lib/core.py at c4 once
 		// each; broken.py, which fails to parse and is not kept, both
-		// ahead and by its point. The points read back a.py at c1, c2
-		// (unchanged) and c3, lib/core.py at c4 and c5 (unchanged).
+		// ahead and by its point. The points read back a.py at c1 and
+		// c3, lib/core.py at c4 and c5 (unchanged); c2 changes only the
+		// README, and its point is c1's without an analysis.
 		if run == 0 {
-			assert.Equal(t, scbcheck.CacheStats{FileHits: 5, FileMisses: 3 + 2}, *stats)
+			assert.Equal(t, scbcheck.CacheStats{FileHits: 4, FileMisses: 3 + 2}, *stats)
 		} else {
 			// The three kept analyses are read from disk ahead and by
 			// the points; only broken.py is analysed again, twice.
-			assert.Equal(t, scbcheck.CacheStats{FileHits: 3 + 5, FileMisses: 2}, *stats)
+			assert.Equal(t, scbcheck.CacheStats{FileHits: 3 + 4, FileMisses: 2}, *stats)
 		}
 	}
 }
@@ -278,4 +279,61 @@ func TestLoadDiffs(t *testing.T) {
 	assert.Len(t, batched.diffs[h[1]+".."+h[2]].changes, 2)
 	assert.True(t, batched.diffs[h[2]+".."+h[3]].whole, "an attributes file changed")
 	assert.Equal(t, []change{{path: "b.py", gone: true, mode: "000000", blob: strings.Repeat("0", 40)}}, batched.diffs[h[3]+".."+h[4]].changes)
+}
+
+// A commit that changes only files no report reads (documentation) has
+// the report of the commit before; any other change, or a symbolic link
+// in a tree so far, has it measured.
+func TestSameReport(t *testing.T) {
+	r := testkit.NewGitRepo(t)
+	var all []commit
+	add := func(msg string, files map[string]string) {
+		all = append(all, commit{hash: r.Commit(msg, files)})
+	}
+	add("code", map[string]string{"a.py": "a = 1\n", "README.md": "# a\n"})
+	add("readme", map[string]string{"README.md": "# a\n\nmore\n"})
+	add("data", map[string]string{"conf.json": "{}\n"})
+	add("ignore", map[string]string{".gitignore": "build/\n"})
+	add("config", map[string]string{"pyproject.toml": "[project]\nname = 'a'\n"})
+	add("docs", map[string]string{"docs/guide.md": "guide\n", "logo.svg": "<svg/>\n"})
+	require.NoError(t, os.Symlink("a.py", filepath.Join(r.Dir, "b.py")))
+	add("link", map[string]string{})
+	add("readme after a link", map[string]string{"README.md": "# b\n"})
+	want := []bool{false, true, false, false, false, true, false, false}
+
+	ctx := context.Background()
+	rp, err := openRepo(ctx, r.Dir, "")
+	require.NoError(t, err)
+	snap := &snapshot{dir: filepath.Join(canonicalDir(t.TempDir()), "snapshot")}
+	for i := range all {
+		same, err := rp.sameReport(ctx, snap, all, i)
+		require.NoError(t, err)
+		assert.Equal(t, want[i], same, "commit %d", i)
+		assert.Equal(t, all[i].hash, snap.commit, "the tree is commit %d's", i)
+	}
+}
+
+// A point whose commit changes only documentation is the point before it
+// under its own checkpoint, as a measure of its own gives it; after a
+// point without numbers it is measured, and its message names itself.
+func TestReusedPoints(t *testing.T) {
+	r := testkit.NewGitRepo(t)
+	h := []string{
+		r.Commit("readme", map[string]string{"README.md": "# a\n"}),
+		r.Commit("more readme", map[string]string{"README.md": "# b\n"}),
+		r.Commit("code", map[string]string{"a.py": smallFunction}),
+		r.Commit("notes", map[string]string{"NOTES.md": "x\n"}),
+	}
+	opt := Options{Analysis: analysisOptions(t, r.Dir)}
+	tr, err := Git(context.Background(), GitOptions{Repo: r.Dir}, opt)
+	require.NoError(t, err)
+	require.Len(t, tr.Points, 4)
+	assert.Equal(t, "no supported source files found at "+h[1][:12], tr.Points[1].Err)
+	for i := range h {
+		alone, err := Measure(context.Background(), Snapshot{Path: r.Dir, Rev: h[i], Label: h[i][:12]}, opt)
+		require.NoError(t, err)
+		alone.Index = i
+		assert.Equal(t, alone, tr.Points[i], "point %d", i)
+	}
+	assert.Equal(t, string(tr.Points[2].Report), string(tr.Points[3].Report))
 }
