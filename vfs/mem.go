@@ -97,6 +97,12 @@ func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
 	if name == "" {
 		return fail(syscall.ENOENT)
 	}
+	if n, ok, err := m.plain(name, followLast); ok {
+		if err != nil {
+			return fail(err)
+		}
+		return n, name, nil
+	}
 	p := name
 	if !filepath.IsAbs(p) {
 		wd, err := os.Getwd()
@@ -176,6 +182,39 @@ func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
 		return nil, dest, nil
 	}
 	return stack[len(stack)-1], dest, nil
+}
+
+// plain resolves the common case without allocating: a clean absolute
+// name below the root whose every component exists and is no link (but
+// the last, when not followed). ok is false for any other name, which
+// resolve then walks component by component.
+func (m *Mem) plain(name string, followLast bool) (n *node, ok bool, err error) {
+	sep := string(filepath.Separator)
+	rest, below := strings.CutPrefix(name, m.root+sep)
+	if !below || m.root == sep || rest == "" || filepath.Clean(name) != name {
+		return nil, false, nil
+	}
+	n = m.top
+	for rest != "" {
+		c := rest
+		if i := strings.IndexByte(rest, filepath.Separator); i >= 0 {
+			c, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		if !n.mode.IsDir() {
+			return nil, true, syscall.ENOTDIR
+		}
+		child := n.children[c]
+		if child == nil {
+			return nil, true, syscall.ENOENT
+		}
+		if child.mode&fs.ModeSymlink != 0 && (rest != "" || followLast) {
+			return nil, false, nil
+		}
+		n = child
+	}
+	return n, true, nil
 }
 
 // renamed is err, an operating system error about the resolved path, as
