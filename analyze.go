@@ -182,6 +182,12 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 		if opt.Cache, err = OpenCache(opt.CacheDir); err != nil {
 			return nil, err
 		}
+		c := opt.Cache
+		defer func() {
+			if err := c.Close(); err != nil && opt.CacheStats != nil {
+				opt.CacheStats.Add(CacheStats{Errors: 1, FirstError: err})
+			}
+		}()
 	}
 	if opt.Cache != nil {
 		if fc, err = openFileCache(opt.Cache, opt.FS, opt.Path); err != nil {

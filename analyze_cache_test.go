@@ -119,12 +119,21 @@ func TestCacheDamagedEntries(t *testing.T) {
 	opt := scbcheck.Options{Path: "testdata/python", Config: config.Default("testdata/python"), AstGrep: astGrep(t)}
 	dir := t.TempDir()
 	want, cold := cached(t, opt, dir)
+	// Every byte of every pack overwritten: each entry reads back as
+	// something that is not JSON. An index record is a key, an offset and
+	// a length (32 + 8 + 4 bytes) between a header and a checksum.
 	entries := 0
-	require.NoError(t, filepath.WalkDir(filepath.Join(dir, "v1"), func(p string, d fs.DirEntry, err error) error {
+	require.NoError(t, filepath.WalkDir(filepath.Join(dir, "v2"), func(p string, d fs.DirEntry, err error) error {
 		require.NoError(t, err)
-		if !d.IsDir() {
-			entries++
-			return os.WriteFile(p, []byte("{not json"), 0o644)
+		switch filepath.Ext(p) {
+		case ".pack":
+			info, err := d.Info()
+			require.NoError(t, err)
+			return os.WriteFile(p, bytes.Repeat([]byte("x"), int(info.Size())), 0o644)
+		case ".idx":
+			b, err := os.ReadFile(p)
+			require.NoError(t, err)
+			entries += (len(b) - len("scbcheck-cache-index-2\n") - 32) / 44
 		}
 		return nil
 	}))

@@ -57,8 +57,9 @@ func (s *CacheStats) Add(o CacheStats) {
 // in memory the entries its last three runs read or wrote (two may run at
 // once), so that the checkpoints of a trajectory, which share most of
 // their files, decode each file's entry once. Pass one Cache to every run
-// through Options.Cache. It is safe for concurrent use; memory holds at
-// most what three runs used.
+// through Options.Cache. It is safe for concurrent use; memory holds the
+// analyses three runs used, the analyses StartPrescan made until a run
+// reads them, and every ast-grep finding met (a few bytes per file).
 type Cache struct {
 	// dir is nil for a cache held in memory only.
 	dir *cache.Dir
@@ -69,9 +70,8 @@ type Cache struct {
 	// as it starts.
 	cur   map[cache.Key]any
 	older [2]map[cache.Key]any
-	// scans, in a cache held in memory only, keeps every file's ast-grep
-	// findings (few bytes each) for the Cache's life: Prescan's are read
-	// back runs later.
+	// scans keeps every file's ast-grep findings (a few bytes each) for
+	// the Cache's life: Prescan's are read back many runs later.
 	scans map[cache.Key]any
 	// versions are the ast-grep versions probed, by executable.
 	versions map[string]string
@@ -124,13 +124,24 @@ func OpenCache(path string) (*Cache, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Cache{dir: d, cur: map[cache.Key]any{}, versions: map[string]string{}, digests: map[*rules.Catalog]string{}}, nil
+	c := NewMemoryCache()
+	c.dir = d
+	return c, nil
+}
+
+// Close writes out what the runs stored (until then only this Cache reads
+// it back) and closes the directory; the Cache must not be used after.
+// A Cache held in memory only has nothing to close.
+func (c *Cache) Close() error {
+	if c.dir == nil {
+		return nil
+	}
+	return c.dir.Close()
 }
 
 // NewMemoryCache returns a Cache held in memory only, for the runs of
 // one process (the checkpoints of a trajectory): nothing is written to
-// disk, the analyses of the last three runs are kept and every ast-grep
-// finding is kept.
+// disk, and memory holds what it holds in a Cache with a directory.
 func NewMemoryCache() *Cache {
 	return &Cache{cur: map[cache.Key]any{}, scans: map[cache.Key]any{}, versions: map[string]string{}, digests: map[*rules.Catalog]string{}}
 }
@@ -169,7 +180,7 @@ func (c *Cache) remembered(k cache.Key) (any, bool) {
 func (c *Cache) remember(k cache.Key, v any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, scan := v.(*scanEntry); scan && c.scans != nil {
+	if _, scan := v.(*scanEntry); scan {
 		c.scans[k] = v
 		return
 	}

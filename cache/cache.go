@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -9,12 +10,15 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
+	"time"
 )
 
-// layout names the directory the entries of this format live in; a new
+// layout names the directory the packs of this format live in; a new
 // format gets a new name, so old and new entries never meet.
-const layout = "v1"
+const layout = "v2"
 
 // Key identifies one entry.
 type Key [sha256.Size]byte
@@ -45,11 +49,37 @@ func (h *Hasher) AddBytes(p []byte) *Hasher {
 // Key returns the key of the parts added so far.
 func (h *Hasher) Key() Key { return sha256.Sum256(h.buf) }
 
-// Dir is a cache directory.
+// Dir is an open cache directory. It is safe for concurrent use; Close
+// makes what was put visible to other processes and to later Opens.
 type Dir struct {
 	root string
-	// shards are the entry directories known to exist.
-	shards sync.Map
+
+	mu sync.Mutex
+	// index locates every entry known: those of the packs found at Open
+	// and those put since.
+	index map[Key]loc
+	// packs are the open pack files entries are read from.
+	packs []*os.File
+	// w is the pack being written, nil until the first Put after Open or
+	// a flush.
+	w *writer
+	// closed is set by Close.
+	closed bool
+}
+
+// loc is where an entry's bytes are: a pack and a span of it.
+type loc struct {
+	pack   *os.File
+	off    int64
+	length uint32
+}
+
+// writer is a pack being written: its file (named *.tmp until flushed)
+// and the index of what it holds.
+type writer struct {
+	f       *os.File
+	size    int64
+	entries map[Key]loc
 }
 
 // tag marks the directory for backup tools, as https://bford.info/cachedir/
@@ -57,8 +87,23 @@ type Dir struct {
 const tag = "Signature: 8a477f597d28d172789f06886806bc55\n" +
 	"# This directory is a cache made by scb-check; it can be deleted at any time.\n"
 
+// Limits of one pack: past them the pack is closed and a new one begun,
+// so that a long run makes its work visible as it goes.
+const (
+	maxPackEntries = 8192
+	maxPackBytes   = 256 << 20
+)
+
+// maxPacks is the number of packs past which Open merges them into one.
+const maxPacks = 32
+
+// staleAfter is the age past which a pack left unfinished (its writer
+// was killed) is removed.
+const staleAfter = 24 * time.Hour
+
 // Open opens the cache directory at path, creating it (and a CACHEDIR.TAG
-// in it) when it does not exist.
+// in it) when it does not exist, and reads the index of every pack in it.
+// An unreadable or damaged pack is passed over: its entries are misses.
 func Open(path string) (*Dir, error) {
 	if path == "" {
 		return nil, errors.New("cache: no directory given")
@@ -75,49 +120,252 @@ func Open(path string) (*Dir, error) {
 			return nil, fmt.Errorf("cache: failed to write %s: %w", tagPath, err)
 		}
 	}
-	return &Dir{root: path}, nil
+	d := &Dir{root: path, index: map[Key]loc{}}
+	names, err := d.packNames()
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		d.load(name)
+	}
+	if len(d.packs) > maxPacks {
+		d.merge()
+	}
+	return d, nil
 }
 
 // Path returns the directory as given to Open.
 func (d *Dir) Path() string { return d.root }
 
-func (d *Dir) file(k Key) string {
-	s := k.String()
-	return filepath.Join(d.root, layout, s[:2], s[2:])
+// packNames lists the finished packs (those with an index) in name
+// order, which is the order they were begun in, and removes stale
+// unfinished ones.
+func (d *Dir) packNames() ([]string, error) {
+	dir := filepath.Join(d.root, layout)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cache: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasSuffix(name, ".idx"):
+			names = append(names, strings.TrimSuffix(name, ".idx"))
+		case strings.HasSuffix(name, ".tmp"):
+			if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > staleAfter {
+				_ = os.Remove(filepath.Join(dir, name))
+			}
+		}
+	}
+	return names, nil
+}
+
+// load reads the index of the pack name and opens the pack.
+func (d *Dir) load(name string) {
+	base := filepath.Join(d.root, layout, name)
+	idx, err := os.ReadFile(base + ".idx")
+	if err != nil {
+		return
+	}
+	entries, ok := decodeIndex(idx)
+	if !ok {
+		return
+	}
+	f, err := os.Open(base + ".pack")
+	if err != nil {
+		return
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return
+	}
+	d.packs = append(d.packs, f)
+	for _, e := range entries {
+		if e.off+int64(e.length) <= info.Size() {
+			d.index[e.key] = loc{pack: f, off: e.off, length: e.length}
+		}
+	}
+}
+
+// merge writes every entry of the packs read into one new pack and
+// removes the old ones, so that the packs stay few. Another process
+// reading an old pack keeps reading it (it is only unlinked); one
+// opening meanwhile may miss some entries, which costs their work.
+func (d *Dir) merge() {
+	old := d.packs
+	keys := make([]Key, 0, len(d.index))
+	for k := range d.index {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b Key) int { return bytes.Compare(a[:], b[:]) })
+	for _, k := range keys {
+		b, ok, err := d.Get(k)
+		if err != nil || !ok {
+			continue
+		}
+		if err := d.Put(k, b); err != nil {
+			return
+		}
+	}
+	if err := d.Flush(); err != nil {
+		return
+	}
+	for _, f := range old {
+		base := strings.TrimSuffix(f.Name(), ".pack")
+		_ = os.Remove(base + ".idx")
+		_ = os.Remove(f.Name())
+	}
 }
 
 // Get returns the entry filed under k. A missing entry is (nil, false,
 // nil); any other failure to read one is returned, and the caller may
 // treat it as a miss.
 func (d *Dir) Get(k Key) ([]byte, bool, error) {
-	b, err := os.ReadFile(d.file(k))
-	if errors.Is(err, fs.ErrNotExist) {
+	d.mu.Lock()
+	l, ok := d.index[k]
+	d.mu.Unlock()
+	if !ok {
 		return nil, false, nil
 	}
-	if err != nil {
+	b := make([]byte, l.length)
+	if _, err := l.pack.ReadAt(b, l.off); err != nil {
 		return nil, false, fmt.Errorf("cache: %w", err)
 	}
 	return b, true, nil
 }
 
-// Put files data under k, replacing any entry there.
+// Put files data under k, replacing any entry there. The entry is read
+// back by this Dir at once, and by others once the pack holding it is
+// finished (Flush, Close, or a full pack).
 func (d *Dir) Put(k Key, data []byte) error {
-	name := d.file(k)
-	if shard := filepath.Dir(name); !d.isShard(shard) {
-		if err := os.MkdirAll(shard, 0o755); err != nil {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return errors.New("cache: put after Close")
+	}
+	if d.w == nil {
+		// Named by the time first: Open reads packs in name order, and a
+		// later pack's entry (written again after a damaged one) wins.
+		f, err := os.CreateTemp(filepath.Join(d.root, layout), fmt.Sprintf("pack-%020d-*.tmp", time.Now().UnixNano()))
+		if err != nil {
 			return fmt.Errorf("cache: %w", err)
 		}
-		d.shards.Store(shard, true)
+		d.w = &writer{f: f, entries: map[Key]loc{}}
+		d.packs = append(d.packs, f)
 	}
-	if err := writeAtomic(name, data); err != nil {
+	w := d.w
+	if _, err := w.f.Write(data); err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	l := loc{pack: w.f, off: w.size, length: uint32(len(data))}
+	w.size += int64(len(data))
+	w.entries[k] = l
+	d.index[k] = l
+	if len(w.entries) >= maxPackEntries || w.size >= maxPackBytes {
+		return d.flushLocked()
+	}
+	return nil
+}
+
+// Flush finishes the pack being written, if any: its entries become
+// visible to other processes and to later Opens.
+func (d *Dir) Flush() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.flushLocked()
+}
+
+func (d *Dir) flushLocked() error {
+	w := d.w
+	if w == nil {
+		return nil
+	}
+	d.w = nil
+	tmp := w.f.Name()
+	base := strings.TrimSuffix(tmp, ".tmp")
+	// The pack is renamed first and its index written last: a pack is
+	// read only once its index exists. The open file keeps serving
+	// reads under its new name.
+	if err := os.Rename(tmp, base+".pack"); err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	if err := writeAtomic(base+".idx", encodeIndex(w.entries)); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
 	return nil
 }
 
-func (d *Dir) isShard(dir string) bool {
-	_, ok := d.shards.Load(dir)
-	return ok
+// Close finishes the pack being written and closes the packs; the Dir
+// must not be used after.
+func (d *Dir) Close() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return nil
+	}
+	err := d.flushLocked()
+	for _, f := range d.packs {
+		_ = f.Close()
+	}
+	d.packs, d.index, d.closed = nil, map[Key]loc{}, true
+	return err
+}
+
+// indexMagic starts an index file; a checksum of everything before it
+// ends it.
+const indexMagic = "scbcheck-cache-index-2\n"
+
+// indexEntry is one entry of an index: a key and its span in the pack.
+type indexEntry struct {
+	key    Key
+	off    int64
+	length uint32
+}
+
+// encodeIndex writes the entries, sorted by key, as the magic, then per
+// entry the key, the offset (8 bytes) and the length (4 bytes), big
+// endian, then the SHA-256 of all that.
+func encodeIndex(entries map[Key]loc) []byte {
+	keys := make([]Key, 0, len(entries))
+	for k := range entries {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b Key) int { return bytes.Compare(a[:], b[:]) })
+	b := []byte(indexMagic)
+	for _, k := range keys {
+		b = append(b, k[:]...)
+		b = binary.BigEndian.AppendUint64(b, uint64(entries[k].off))
+		b = binary.BigEndian.AppendUint32(b, entries[k].length)
+	}
+	sum := sha256.Sum256(b)
+	return append(b, sum[:]...)
+}
+
+// decodeIndex reads an index; ok is false when it is damaged.
+func decodeIndex(b []byte) ([]indexEntry, bool) {
+	const record = sha256.Size + 8 + 4
+	if len(b) < len(indexMagic)+sha256.Size || string(b[:len(indexMagic)]) != indexMagic {
+		return nil, false
+	}
+	body, sum := b[:len(b)-sha256.Size], b[len(b)-sha256.Size:]
+	if want := sha256.Sum256(body); !bytes.Equal(want[:], sum) {
+		return nil, false
+	}
+	body = body[len(indexMagic):]
+	if len(body)%record != 0 {
+		return nil, false
+	}
+	out := make([]indexEntry, 0, len(body)/record)
+	for ; len(body) > 0; body = body[record:] {
+		var e indexEntry
+		copy(e.key[:], body)
+		e.off = int64(binary.BigEndian.Uint64(body[sha256.Size:]))
+		e.length = binary.BigEndian.Uint32(body[sha256.Size+8:])
+		out = append(out, e)
+	}
+	return out, true
 }
 
 // writeAtomic writes data to a temporary file beside name and renames it

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -50,22 +51,37 @@ func TestOpenPutGet(t *testing.T) {
 
 	require.NoError(t, d.Put(key("k"), []byte("one")))
 	require.NoError(t, d.Put(key("k"), []byte("two")))
+	require.NoError(t, d.Put(key("empty"), nil))
 	got, ok, err := d.Get(key("k"))
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Equal(t, "two", string(got))
 
+	before, err := Open(dir)
+	require.NoError(t, err)
+	_, ok, err = before.Get(key("k"))
+	require.NoError(t, err)
+	assert.False(t, ok, "another Dir sees the entries once the pack is finished")
+
+	require.NoError(t, d.Close())
+	assert.Error(t, d.Put(key("late"), []byte("x")), "no put after Close")
 	again, err := Open(dir)
 	require.NoError(t, err)
 	got, ok, err = again.Get(key("k"))
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Equal(t, "two", string(got), "entries outlive the process that wrote them")
+	got, ok, err = again.Get(key("empty"))
+	require.NoError(t, err)
+	assert.True(t, ok)
+	assert.Empty(t, got)
 	assert.Equal(t, dir, again.Path())
+	require.NoError(t, again.Close())
+	require.NoError(t, before.Close())
 }
 
-// Writers racing on the same keys leave whole entries and no temporary
-// files.
+// Writers racing on the same keys leave whole entries; after Close the
+// directory holds finished packs only.
 func TestConcurrentPut(t *testing.T) {
 	d, err := Open(t.TempDir())
 	require.NoError(t, err)
@@ -76,6 +92,8 @@ func TestConcurrentPut(t *testing.T) {
 			defer wg.Done()
 			for i := range 50 {
 				assert.NoError(t, d.Put(key(fmt.Sprint(i%5)), []byte(strings.Repeat("x", 1000+i%5))))
+				_, _, err := d.Get(key(fmt.Sprint((i + 1) % 5)))
+				assert.NoError(t, err)
 			}
 		}()
 	}
@@ -86,9 +104,78 @@ func TestConcurrentPut(t *testing.T) {
 		require.True(t, ok)
 		assert.Len(t, got, 1000+i)
 	}
-	leftovers, err := filepath.Glob(filepath.Join(d.Path(), layout, "*", ".tmp-*"))
+	require.NoError(t, d.Close())
+	files, err := os.ReadDir(filepath.Join(d.Path(), layout))
 	require.NoError(t, err)
-	assert.Empty(t, leftovers)
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Ext(f.Name()))
+	}
+	assert.ElementsMatch(t, []string{".idx", ".pack"}, names)
+}
+
+// A damaged index or a pack cut short loses its entries (they are
+// misses), never the others.
+func TestDamagedPacks(t *testing.T) {
+	dir := t.TempDir()
+	write := func(k, v string) string {
+		d, err := Open(dir)
+		require.NoError(t, err)
+		require.NoError(t, d.Put(key(k), []byte(v)))
+		name := strings.TrimSuffix(d.w.f.Name(), ".tmp")
+		require.NoError(t, d.Close())
+		return name
+	}
+	write("good", "fine")
+	damaged := write("bad index", "x")
+	idx, err := os.ReadFile(damaged + ".idx")
+	require.NoError(t, err)
+	idx[len(indexMagic)] ^= 0xff
+	require.NoError(t, os.WriteFile(damaged+".idx", idx, 0o644))
+	short := write("short", "0123456789")
+	require.NoError(t, os.Truncate(short+".pack", 4))
+
+	d, err := Open(dir)
+	require.NoError(t, err)
+	for k, want := range map[string]bool{"good": true, "bad index": false, "short": false} {
+		_, ok, err := d.Get(key(k))
+		require.NoError(t, err)
+		assert.Equal(t, want, ok, k)
+	}
+	require.NoError(t, d.Close())
+}
+
+// Past maxPacks packs, Open merges them into one that holds every entry.
+// An unfinished pack older than a day is removed.
+func TestMergeAndStalePacks(t *testing.T) {
+	dir := t.TempDir()
+	for i := range maxPacks + 1 {
+		d, err := Open(dir)
+		require.NoError(t, err)
+		require.NoError(t, d.Put(key(fmt.Sprint(i)), []byte(fmt.Sprint("value ", i))))
+		require.NoError(t, d.Close())
+	}
+	stale := filepath.Join(dir, layout, "pack-stale.tmp")
+	require.NoError(t, os.WriteFile(stale, []byte("half"), 0o644))
+	old := time.Now().Add(-2 * staleAfter)
+	require.NoError(t, os.Chtimes(stale, old, old))
+	fresh := filepath.Join(dir, layout, "pack-fresh.tmp")
+	require.NoError(t, os.WriteFile(fresh, []byte("being written"), 0o644))
+
+	d, err := Open(dir)
+	require.NoError(t, err)
+	for i := range maxPacks + 1 {
+		got, ok, err := d.Get(key(fmt.Sprint(i)))
+		require.NoError(t, err)
+		require.True(t, ok, "entry %d", i)
+		assert.Equal(t, fmt.Sprint("value ", i), string(got))
+	}
+	require.NoError(t, d.Close())
+	idx, err := filepath.Glob(filepath.Join(dir, layout, "*.idx"))
+	require.NoError(t, err)
+	assert.Len(t, idx, 1, "one pack after the merge")
+	assert.NoFileExists(t, stale)
+	assert.FileExists(t, fresh, "a pack another process may be writing stays")
 }
 
 func TestOpenErrors(t *testing.T) {
@@ -100,4 +187,23 @@ func TestOpenErrors(t *testing.T) {
 	assert.ErrorContains(t, err, "failed to create")
 	_, err = Open("")
 	assert.ErrorContains(t, err, "no directory given")
+}
+
+// An entry written again in a later pack (after the first was found
+// damaged) is the one read, whatever the packs' random names.
+func TestLaterPackWins(t *testing.T) {
+	dir := t.TempDir()
+	for _, v := range []string{"first", "second", "third"} {
+		d, err := Open(dir)
+		require.NoError(t, err)
+		require.NoError(t, d.Put(key("k"), []byte(v)))
+		require.NoError(t, d.Close())
+	}
+	d, err := Open(dir)
+	require.NoError(t, err)
+	got, ok, err := d.Get(key("k"))
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, "third", string(got))
+	require.NoError(t, d.Close())
 }

@@ -3,9 +3,12 @@
 //
 // A blob is filed under the SHA-256 of everything that determined it (a
 // Key): whoever asks with the same key gets the same bytes back, and a key
-// that changes in any part misses. Entries are written to a temporary file
-// and renamed into place, so a reader sees a whole entry or none, and two
-// writers of one key write the same bytes. Nothing is ever invalidated in
-// place: a directory can be deleted at any time, which only costs the
-// work of filling it again.
+// that changes in any part misses. A Dir appends the blobs it is given to
+// a pack file of its own and, when closed (or when the pack is full),
+// writes the pack's index: other processes read a pack only once its
+// index exists, so they see whole entries or none, and a few files hold a
+// whole run's entries (creating one file per entry costs more than the
+// entry on most disks). Open merges the packs when they grow many.
+// Nothing is ever invalidated in place: a directory can be deleted at any
+// time, which only costs the work of filling it again.
 package cache

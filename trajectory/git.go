@@ -71,9 +71,11 @@ type repo struct {
 // Analysis.Config each commit is analysed with the configuration it holds
 // (as `check` run at its root would), else with the given one.
 func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
-	if err := opt.shareCache(); err != nil {
+	closeCache, err := opt.shareCache()
+	if err != nil {
 		return nil, err
 	}
+	defer closeCache()
 	r, err := openRepo(ctx, g.Repo, g.Git)
 	if err != nil {
 		return nil, fmt.Errorf("--git: %w", err)

@@ -103,20 +103,28 @@ const DefaultTopCallables = 10
 // the entries of one checkpoint stay in memory for the next. Without a
 // cache directory the checkpoints share a cache held in memory: a file
 // met again is never analysed again.
-func (o *Options) shareCache() error {
+//
+// The returned function closes what it opened: call it once the
+// checkpoints are measured.
+func (o *Options) shareCache() (done func(), err error) {
 	if o.Analysis.Cache != nil {
-		return nil
+		return func() {}, nil
 	}
 	if o.Analysis.CacheDir == "" {
 		o.Analysis.Cache = scbcheck.NewMemoryCache()
-		return nil
+		return func() {}, nil
 	}
 	c, err := scbcheck.OpenCache(o.Analysis.CacheDir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	o.Analysis.Cache = c
-	return nil
+	stats := o.Analysis.CacheStats
+	return func() {
+		if err := c.Close(); err != nil && stats != nil {
+			stats.Add(scbcheck.CacheStats{Errors: 1, FirstError: err})
+		}
+	}, nil
 }
 
 // Directories measures each path (a directory or a file) in the order
@@ -125,9 +133,11 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 	if len(paths) == 0 {
 		return nil, errors.New("no checkpoints given")
 	}
-	if err := opt.shareCache(); err != nil {
+	closeCache, err := opt.shareCache()
+	if err != nil {
 		return nil, err
 	}
+	defer closeCache()
 	cps := make([]Checkpoint, len(paths))
 	for i, p := range paths {
 		if _, err := os.Stat(p); err != nil {

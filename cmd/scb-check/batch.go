@@ -138,6 +138,7 @@ func runBatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer reportCache(stderr, a, analysis.CacheStats)
+	defer closeCache(analysis)
 	var m *batch.Manifest
 	if b.manifest == "-" {
 		m, err = batch.ParseManifest(stdin, "stdin", analysis.WorkDir)

@@ -132,6 +132,17 @@ func reportCache(stderr io.Writer, a *checkArgs, s *scbcheck.CacheStats) {
 	}
 }
 
+// closeCache closes the cache setupAnalysis opened, if any, counting a
+// failure to write it out with the cache's errors.
+func closeCache(opt scbcheck.Options) {
+	if opt.Cache == nil {
+		return
+	}
+	if err := opt.Cache.Close(); err != nil && opt.CacheStats != nil {
+		opt.CacheStats.Add(scbcheck.CacheStats{Errors: 1, FirstError: err})
+	}
+}
+
 // setupAnalysis prepares the analysis of the snapshots of trajectory and
 // batch: the working directory, the configuration found from it (only
 // when withConfig: else each commit's own is used), the rule catalog and

@@ -173,6 +173,7 @@ func runTrajectory(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	defer reportCache(stderr, a, analysis.CacheStats)
+	defer closeCache(analysis)
 	opt := trajectory.Options{Analysis: analysis}
 	if a.verbose >= 1 {
 		opt.Progress = func(i, n int, cp trajectory.Checkpoint) {
