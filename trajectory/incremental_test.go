@@ -337,3 +337,43 @@ func TestReusedPoints(t *testing.T) {
 	}
 	assert.Equal(t, string(tr.Points[2].Report), string(tr.Points[3].Report))
 }
+
+// The prescan holds at most maxPrescanBytes of later file versions and
+// analyses ahead those of the commits that start within maxAheadBytes;
+// the points past them analyse and scan their own files, and every point
+// is what it is without the bounds.
+func TestPrescanBudgets(t *testing.T) {
+	r := testkit.NewGitRepo(t)
+	file := func(name string) string {
+		s := "v_" + name + " = 1\n#" + strings.Repeat("p", 90) + "\n"
+		require.Len(t, s, 100)
+		return s
+	}
+	for _, n := range []string{"a", "b", "c", "d"} {
+		r.Commit(n, map[string]string{n + ".py": file(n)})
+	}
+	a := analysisOptions(t, r.Dir)
+	a.DisableSG, a.AstGrep = false, testkit.AstGrep(t)
+	plain, err := Git(context.Background(), GitOptions{Repo: r.Dir}, Options{Analysis: a})
+	require.NoError(t, err)
+
+	defer func(p, h int) { maxPrescanBytes, maxAheadBytes = p, h }(maxPrescanBytes, maxAheadBytes)
+	// b.py and c.py (100 and 200 bytes read) fit, d.py does not; only the
+	// commit whose files start first (b.py's) is analysed ahead.
+	maxPrescanBytes, maxAheadBytes = 250, 50
+	stats := &scbcheck.CacheStats{}
+	a.CacheDir, a.CacheStats = t.TempDir(), stats
+	got, err := Git(context.Background(), GitOptions{Repo: r.Dir}, Options{Analysis: a})
+	require.NoError(t, err)
+	for i := range plain.Points {
+		assert.Equal(t, string(plain.Points[i].Report), string(got.Points[i].Report), "point %d", i)
+	}
+	// Analysed: b.py ahead; a.py, c.py and d.py by their points. Read
+	// back: a.py and b.py at the second point, both at the third, and
+	// those and c.py at the fourth.
+	assert.Equal(t, 4, stats.FileMisses)
+	assert.Equal(t, 2+2+3, stats.FileHits)
+	// Scanned: a.py, b.py and c.py by the prescan, d.py by its point.
+	assert.Equal(t, 4, stats.ScanMisses)
+	assert.Equal(t, 1+2+3+3, stats.ScanHits)
+}

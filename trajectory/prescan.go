@@ -13,7 +13,12 @@ import (
 
 // maxPrescanBytes bounds the file versions a prescan holds in memory: the
 // commits past it scan their own changes.
-const maxPrescanBytes = 256 << 20
+var maxPrescanBytes = 256 << 20
+
+// maxAheadBytes bounds the file versions analysed ahead of their points,
+// whose analyses stay in memory until their points read them (several
+// times the bytes of the source): the later commits analyse their own.
+var maxAheadBytes = 32 << 20
 
 // prescan starts, in the background, one ast-grep run over the first
 // commit's tree (snap) and every regular file a later commit adds or
@@ -68,13 +73,18 @@ func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tm
 			firsts = append(firsts, n)
 		}
 	}
-	read, err := r.readInto(ctx, mem, paths, hashes)
+	// ends[k] is the bytes read up to and including file k.
+	ends, err := r.readInto(ctx, mem, paths, hashes)
 	if err != nil {
 		return nil, err
 	}
 	var analyse []string
 	for k, root := range later {
-		if firsts[k] < read {
+		if firsts[k] >= len(ends) {
+			break
+		}
+		roots = append(roots, root)
+		if firsts[k] == 0 || ends[firsts[k]-1] < maxAheadBytes {
 			analyse = append(analyse, root)
 		}
 	}
@@ -90,36 +100,39 @@ func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tm
 		}
 	}
 	a.FS = mem
-	return scbcheck.StartPrescan(ctx, a, append(roots, analyse...), analyse), nil
+	return scbcheck.StartPrescan(ctx, a, roots, analyse), nil
 }
 
 // readInto writes the blobs named by hashes into mem at paths, read with
-// `git cat-file`, in order and up to maxPrescanBytes in all, and returns
-// how many it wrote: the files left out are scanned by their own points.
-func (r *repo) readInto(ctx context.Context, mem *vfs.Mem, paths, hashes []string) (int, error) {
+// `git cat-file`, in order and up to maxPrescanBytes in all, and returns,
+// for each file it wrote, the bytes written up to and including it: the
+// files left out are scanned by their own points.
+func (r *repo) readInto(ctx context.Context, mem *vfs.Mem, paths, hashes []string) ([]int, error) {
 	if len(paths) == 0 {
-		return 0, nil
+		return nil, nil
 	}
 	cat, err := r.catFile(ctx)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
+	var ends []int
 	total := 0
 	const batch = 256
 	for start := 0; start < len(paths); start += batch {
 		end := min(start+batch, len(paths))
 		contents, err := cat.read(hashes[start:end])
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
 		for k, data := range contents {
 			if total += len(data); total > maxPrescanBytes {
-				return start + k, nil
+				return ends, nil
 			}
 			if err := mem.WriteFile(paths[start+k], data, 0o644); err != nil {
-				return 0, err
+				return nil, err
 			}
+			ends = append(ends, total)
 		}
 	}
-	return len(paths), nil
+	return ends, nil
 }
