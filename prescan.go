@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/rules"
@@ -41,6 +42,11 @@ func StartPrescan(ctx context.Context, opt Options, scan, analyse []string) (wai
 	go func() {
 		o := opt
 		o.CacheStats = analyseStats
+		// Half the workers: the first point and ast-grep run meanwhile.
+		if o.Workers <= 0 {
+			o.Workers = runtime.NumCPU()
+		}
+		o.Workers = max(1, o.Workers/2)
 		analysed <- prefill(ctx, o, analyse)
 	}()
 	return func() error {
