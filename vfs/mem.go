@@ -27,6 +27,10 @@ import (
 type Mem struct {
 	root string
 	top  *node
+
+	// stageMu guards staged, the Stages not cleaned up yet.
+	stageMu sync.Mutex
+	staged  int
 }
 
 // node is a directory, a regular file or a symbolic link.
@@ -511,15 +515,35 @@ func (i info) Sys() any           { return nil }
 // Stage writes the named regular files of the tree to disk at their own
 // paths (below Root, which must not exist on disk: Mem owns it), for a
 // program that reads files itself. The returned function removes Root
-// from disk again.
+// from disk again once every Stage under way has been cleaned up, so
+// that concurrent analyses of one tree may stage files each.
 func (m *Mem) Stage(names []string) (func() error, error) {
-	cleanup := func() error { return os.RemoveAll(m.root) }
+	m.stageMu.Lock()
+	m.staged++
+	m.stageMu.Unlock()
+	var once sync.Once
+	cleanup := func() error {
+		var err error
+		once.Do(func() {
+			m.stageMu.Lock()
+			defer m.stageMu.Unlock()
+			if m.staged--; m.staged == 0 {
+				err = os.RemoveAll(m.root)
+			}
+		})
+		return err
+	}
+	made := map[string]bool{}
 	for _, name := range names {
 		data, err := m.ReadFile(name)
 		if err == nil {
-			if err = os.MkdirAll(filepath.Dir(name), 0o755); err == nil {
-				err = os.WriteFile(name, data, 0o644)
+			if dir := filepath.Dir(name); !made[dir] {
+				err = os.MkdirAll(dir, 0o755)
+				made[dir] = err == nil
 			}
+		}
+		if err == nil {
+			err = writeNew(name, data)
 		}
 		if err != nil {
 			_ = cleanup()
@@ -527,6 +551,24 @@ func (m *Mem) Stage(names []string) (func() error, error) {
 		}
 	}
 	return cleanup, nil
+}
+
+// writeNew writes data to name through a temporary file renamed into
+// place: a concurrent Stage of the same file (the same bytes) never lets
+// a reader see it cut short.
+func writeNew(name string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(name), ".stage-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err = errors.Join(err, f.Close()); err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		_ = os.Remove(f.Name())
+	}
+	return err
 }
 
 // Graft makes rel a copy of the whole tree from, replacing whatever was

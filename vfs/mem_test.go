@@ -717,3 +717,32 @@ func TestMemCloneAt(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "a2", string(b))
 }
+
+// Stages of one tree may overlap: the files stay on disk until the last
+// of them is cleaned up, and then the root is gone.
+func TestMemStage(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "tree")
+	mem, err := vfs.NewMem(root)
+	require.NoError(t, err)
+	require.NoError(t, mem.WriteFile("pkg/a.py", []byte("a = 1\n"), 0o644))
+	require.NoError(t, mem.WriteFile("b.py", []byte("b = 1\n"), 0o644))
+	a, b := filepath.Join(root, "pkg", "a.py"), filepath.Join(root, "b.py")
+
+	first, err := mem.Stage([]string{a})
+	require.NoError(t, err)
+	second, err := mem.Stage([]string{a, b})
+	require.NoError(t, err)
+	got, err := os.ReadFile(a)
+	require.NoError(t, err)
+	assert.Equal(t, "a = 1\n", string(got))
+	require.NoError(t, first())
+	require.NoError(t, first(), "cleaning up twice counts once")
+	assert.FileExists(t, a, "the second stage still holds its files")
+	assert.FileExists(t, b)
+	require.NoError(t, second())
+	assert.NoDirExists(t, root)
+
+	_, err = mem.Stage([]string{filepath.Join(root, "missing.py")})
+	assert.ErrorContains(t, err, "missing.py")
+	assert.NoDirExists(t, root, "a failed stage cleans up")
+}
