@@ -219,6 +219,10 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	r.MCF = mcf
 	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
 	if r.FilesScanned == 0 {
+		// The scan is stopped and waited for: it must not store findings
+		// in a cache this run has let go of.
+		cancel()
+		_, _ = scan.wait()
 		return r, fmt.Errorf("%w at %s", ErrNoParsedFiles, opt.Path)
 	}
 	found, err := scan.wait()
