@@ -10,15 +10,16 @@
 # Defaults: the Go standard library's net package ($(go env GOROOT)/src/net),
 # 30 commits, 3 files each. Only .go files outside testdata that are not
 # tests are changed. The repository is written to
-# bench/corpus/history/synthetic-NAME (git-ignored, NAME the base name of
-# SRC) and its path printed last. The same SRC gives the same commits.
+# bench/corpus/history/_synthetic-NAME (git-ignored, NAME the base name of
+# SRC; the leading _ keeps the go tool from building the Go files there)
+# and its path printed last. The same SRC gives the same commits.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 src="$(cd "${1:-$(go env GOROOT)/src/net}" && pwd)"
 n="${2:-30}"
 k="${3:-3}"
-repo="$here/corpus/history/synthetic-$(basename "$src")"
+repo="$here/corpus/history/_synthetic-$(basename "$src")"
 
 rm -rf "$repo"
 mkdir -p "$repo"
