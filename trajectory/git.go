@@ -291,12 +291,19 @@ type snapshot struct {
 	sawLink bool
 }
 
+// minShmFree is the room /dev/shm must have for scratchDir to use it: a
+// prescan writes up to maxPrescanBytes of file versions besides the first
+// tree at once, and a container's /dev/shm may be small (64 MB in
+// Docker by default).
+const minShmFree = 1 << 30
+
 // scratchDir makes a temporary directory for the files written for
 // ast-grep: under TMPDIR when it is set, else in /dev/shm (memory) when
-// it can be written, as creating files on a disk costs more than
-// scanning them; else in the system's temporary directory.
+// it can be written and has minShmFree bytes free, as creating files on
+// a disk costs more than scanning them; else in the system's temporary
+// directory.
 func scratchDir(pattern string) (string, error) {
-	if os.Getenv("TMPDIR") == "" {
+	if os.Getenv("TMPDIR") == "" && freeBytes("/dev/shm") >= minShmFree {
 		if dir, err := os.MkdirTemp("/dev/shm", pattern); err == nil {
 			return dir, nil
 		}
