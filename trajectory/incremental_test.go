@@ -172,6 +172,22 @@ func TestGitWithCache(t *testing.T) {
 	}
 }
 
+// cachedLike measures repo's history with a and a new cache directory,
+// checks that every point's report is plain's, and returns what the run
+// found in the cache.
+func cachedLike(t *testing.T, repo string, a scbcheck.Options, plain *Trajectory) *scbcheck.CacheStats {
+	t.Helper()
+	stats := &scbcheck.CacheStats{}
+	a.CacheDir, a.CacheStats = t.TempDir(), stats
+	got, err := Git(context.Background(), GitOptions{Repo: repo}, Options{Analysis: a})
+	require.NoError(t, err)
+	require.Len(t, got.Points, len(plain.Points))
+	for i := range plain.Points {
+		assert.Equal(t, string(plain.Points[i].Report), string(got.Points[i].Report), "point %d", i)
+	}
+	return stats
+}
+
 // With ast-grep on, the first commit's files and those each later commit
 // adds or changes are scanned in one ast-grep run beside the first point:
 // the points then find every finding in the cache, and give what they
@@ -191,13 +207,7 @@ func TestGitPrescan(t *testing.T) {
 	require.Len(t, plain.Points, 3)
 	assert.Contains(t, string(plain.Points[2].Report), `"ast_grep_flagged_loc":3`, "three flagged lines to compare")
 
-	stats := &scbcheck.CacheStats{}
-	a.CacheDir, a.CacheStats = t.TempDir(), stats
-	got, err := Git(context.Background(), GitOptions{Repo: r.Dir}, Options{Analysis: a})
-	require.NoError(t, err)
-	for i := range plain.Points {
-		assert.Equal(t, string(plain.Points[i].Report), string(got.Points[i].Report), "point %d", i)
-	}
+	stats := cachedLike(t, r.Dir, a, plain)
 	// One prescan scans the first commit's a.py, b.py (second commit) and
 	// the new a.py (third); every point then hits: a.py at the first,
 	// a.py and b.py at the second, both again at the third.
@@ -361,13 +371,7 @@ func TestPrescanBudgets(t *testing.T) {
 	// b.py and c.py (100 and 200 bytes read) fit, d.py does not; only the
 	// commit whose files start first (b.py's) is analysed ahead.
 	maxPrescanBytes, maxAheadBytes = 250, 50
-	stats := &scbcheck.CacheStats{}
-	a.CacheDir, a.CacheStats = t.TempDir(), stats
-	got, err := Git(context.Background(), GitOptions{Repo: r.Dir}, Options{Analysis: a})
-	require.NoError(t, err)
-	for i := range plain.Points {
-		assert.Equal(t, string(plain.Points[i].Report), string(got.Points[i].Report), "point %d", i)
-	}
+	stats := cachedLike(t, r.Dir, a, plain)
 	// Analysed: b.py ahead; a.py, c.py and d.py by their points. Read
 	// back: a.py and b.py at the second point, both at the third, and
 	// those and c.py at the fourth.
