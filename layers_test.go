@@ -117,7 +117,9 @@ func forEachImport(t *testing.T, fn func(path, pkg, imp string)) {
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		require.NoError(t, err)
 		if d.IsDir() {
-			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || ownModule(path)) {
+			// The directories the go tool passes over too.
+			skipped := strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_") || d.Name() == "testdata"
+			if path != "." && (skipped || ownModule(path)) {
 				return filepath.SkipDir
 			}
 			return nil

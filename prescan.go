@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/rules"
@@ -32,14 +33,22 @@ func StartPrescan(ctx context.Context, opt Options, scan, analyse []string) (wai
 	opt.Cache.mu.Lock()
 	opt.Cache.pending = append(opt.Cache.pending, p)
 	opt.Cache.mu.Unlock()
-	go func() {
-		defer close(done)
-		o := opt
-		o.CacheStats = scanStats
-		p.err = Prescan(ctx, o, scan)
-	}()
 	analysed := make(chan error, 1)
 	go func() {
+		// One walk of every root for both.
+		set, err := prescanFiles(opt, slices.Concat(scan, analyse))
+		if err != nil {
+			p.err = err
+			close(done)
+			analysed <- err
+			return
+		}
+		go func() {
+			defer close(done)
+			o := opt
+			o.CacheStats = scanStats
+			p.err = scanSet(ctx, o, set.under(scan))
+		}()
 		o := opt
 		o.CacheStats = analyseStats
 		// Half the workers: the first point and ast-grep run meanwhile.
@@ -47,7 +56,7 @@ func StartPrescan(ctx context.Context, opt Options, scan, analyse []string) (wai
 			o.Workers = runtime.NumCPU()
 		}
 		o.Workers = max(1, o.Workers/2)
-		analysed <- prefill(ctx, o, analyse)
+		analysed <- analyseSet(ctx, o, set.under(analyse))
 	}()
 	return func() error {
 		<-done
@@ -55,6 +64,9 @@ func StartPrescan(ctx context.Context, opt Options, scan, analyse []string) (wai
 		if stats != nil {
 			stats.Add(*scanStats)
 			stats.Add(*analyseStats)
+		}
+		if p.err != nil && errors.Is(err, p.err) {
+			return err
 		}
 		return errors.Join(p.err, err)
 	}
@@ -100,17 +112,26 @@ func Prescan(ctx context.Context, opt Options, roots []string) error {
 	if opt.Cache == nil || opt.DisableSG || len(roots) == 0 {
 		return nil
 	}
-	cat, fc, files, keys, err := prescanFiles(opt, roots)
+	set, err := prescanFiles(opt, roots)
 	if err != nil {
 		return err
 	}
+	return scanSet(ctx, opt, set)
+}
+
+// scanSet runs ast-grep over the files of set the cache holds no
+// findings for (nothing with DisableSG), storing theirs.
+func scanSet(ctx context.Context, opt Options, set prescanSet) error {
+	if opt.DisableSG {
+		return nil
+	}
 	var paths []string
-	for _, f := range files {
+	for _, f := range set.files {
 		if f.Skip == "" {
 			paths = append(paths, f.Path)
 		}
 	}
-	if len(paths) == 0 || cat.ActiveFor(opt.IncludeAll, paths) == 0 {
+	if len(paths) == 0 || set.cat.ActiveFor(opt.IncludeAll, paths) == 0 {
 		return nil
 	}
 	binary := opt.AstGrep
@@ -125,8 +146,9 @@ func Prescan(ctx context.Context, opt Options, roots []string) error {
 	if timeout == 0 {
 		timeout = DefaultAstGrepTimeout
 	}
+	fc := &fileCache{Cache: opt.Cache, slots: make(chan struct{}, maxWriters)}
 	sc := &scanner{Scanner: rules.Scanner{Binary: binary, Timeout: timeout, Threads: opt.Workers}, fs: vfs.Or(opt.FS)}
-	_, err = cachedScan(ctx, sc, fc, cat, files, keys, version, opt.IncludeAll)
+	_, err = cachedScan(ctx, sc, fc, set.cat, set.files, set.keys, version, opt.IncludeAll)
 	fc.wait()
 	if opt.CacheStats != nil {
 		opt.CacheStats.Add(fc.snapshot())
@@ -134,18 +156,14 @@ func Prescan(ctx context.Context, opt Options, roots []string) error {
 	return err
 }
 
-// prefill analyses the files under roots (found as Prescan finds them)
-// into opt.Cache, whose memory keeps them until a run reads them back.
-func prefill(ctx context.Context, opt Options, roots []string) error {
-	if len(roots) == 0 {
+// analyseSet analyses the files of set into opt.Cache, whose memory
+// keeps them until a run reads them back.
+func analyseSet(ctx context.Context, opt Options, set prescanSet) error {
+	if len(set.files) == 0 {
 		return nil
 	}
-	cat, fc, files, keys, err := prescanFiles(opt, roots)
-	if err != nil {
-		return err
-	}
-	fc.pin = true
-	_, err = analyzeFiles(ctx, vfs.Or(opt.FS), files, opt.Workers, opt.parseTimeout(), cat.IDs(), fc, keys)
+	fc := &fileCache{Cache: opt.Cache, slots: make(chan struct{}, maxWriters), pin: true}
+	_, err := analyzeFiles(ctx, vfs.Or(opt.FS), set.files, opt.Workers, opt.parseTimeout(), set.cat.IDs(), fc, set.keys)
 	fc.wait()
 	if opt.CacheStats != nil {
 		opt.CacheStats.Add(fc.snapshot())
@@ -153,14 +171,36 @@ func prefill(ctx context.Context, opt Options, roots []string) error {
 	return err
 }
 
-// prescanFiles loads the catalog and finds the files under roots with
-// their cache keys, for Prescan and prefill.
-func prescanFiles(opt Options, roots []string) (*rules.Catalog, *fileCache, []source.SourceFile, []fileKey, error) {
+// prescanSet is the files found under some roots, with their cache keys
+// and the root each was found under.
+type prescanSet struct {
+	cat   *rules.Catalog
+	files []source.SourceFile
+	keys  []fileKey
+	roots []string
+}
+
+// under keeps the files found under one of roots.
+func (s prescanSet) under(roots []string) prescanSet {
+	out := prescanSet{cat: s.cat}
+	for i, r := range s.roots {
+		if slices.Contains(roots, r) {
+			out.files = append(out.files, s.files[i])
+			out.keys = append(out.keys, s.keys[i])
+			out.roots = append(out.roots, r)
+		}
+	}
+	return out
+}
+
+// prescanFiles loads the catalog and finds the files under roots (each
+// root walked once) with their cache keys.
+func prescanFiles(opt Options, roots []string) (prescanSet, error) {
 	cat := opt.Catalog
 	if cat == nil {
 		var err error
 		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles}); err != nil {
-			return nil, nil, nil, nil, err
+			return prescanSet{}, err
 		}
 	}
 	names := opt.Languages
@@ -169,30 +209,36 @@ func prescanFiles(opt Options, roots []string) (*rules.Catalog, *fileCache, []so
 	}
 	languages, err := lang.Resolve(names)
 	if err != nil {
-		return nil, nil, nil, nil, fmt.Errorf("--languages: %w", err)
+		return prescanSet{}, fmt.Errorf("--languages: %w", err)
 	}
 	maxSize := opt.MaxFileSize
 	if maxSize == 0 {
 		maxSize = DefaultMaxFileSize
 	}
 	discover := source.DiscoverOptions{IncludeAll: true, MaxFileSize: maxSize, Languages: languages, FS: opt.FS}
-	fc := &fileCache{Cache: opt.Cache, slots: make(chan struct{}, maxWriters)}
-	var files []source.SourceFile
-	var keys []fileKey
+	set := prescanSet{cat: cat}
+	seen := map[string]bool{}
 	for _, root := range roots {
+		if seen[root] {
+			continue
+		}
+		seen[root] = true
 		found, err := source.Discover(root, discover)
 		if errors.Is(err, source.ErrNoFiles) {
 			continue
 		}
 		if err != nil {
-			return nil, nil, nil, nil, err
+			return prescanSet{}, err
 		}
 		rootCache, err := fileCacheAt(opt.Cache, opt.FS, root)
 		if err != nil {
-			return nil, nil, nil, nil, err
+			return prescanSet{}, err
 		}
-		files = append(files, found...)
-		keys = append(keys, rootCache.keys(found, opt.Workers)...)
+		set.files = append(set.files, found...)
+		set.keys = append(set.keys, rootCache.keys(found, opt.Workers)...)
+		for range found {
+			set.roots = append(set.roots, root)
+		}
 	}
-	return cat, fc, files, keys, nil
+	return set, nil
 }
