@@ -326,85 +326,67 @@ func (m *Mem) readlink(name string) (string, error) {
 	return n.target, nil
 }
 
-// EvalSymlinks is filepath.EvalSymlinks: its walk of the path (as on
-// Unix), with Mem's Lstat and Readlink, so that its results and errors
-// are the same.
+// EvalSymlinks is filepath.EvalSymlinks: the components of name are
+// taken one by one into the path resolved so far, each looked up with
+// Lstat (so that paths outside the tree are the operating system's); a
+// link is replaced by its target, read again component by component, and
+// ".." drops the last component resolved. A relative name stays
+// relative, as long as no link leads to an absolute path.
 func (m *Mem) EvalSymlinks(name string) (string, error) {
-	path := name
-	sep := string(filepath.Separator)
-	volLen := 0
-	if volLen < len(path) && os.IsPathSeparator(path[volLen]) {
-		volLen++
+	abs := filepath.IsAbs(name)
+	var done []string
+	todo := components(name)
+	join := func() string {
+		p := filepath.Join(done...)
+		if abs {
+			return string(filepath.Separator) + p
+		}
+		if p == "" {
+			return "."
+		}
+		return p
 	}
-	vol := path[:volLen]
-	dest := vol
-	linksWalked := 0
-	for start, end := volLen, volLen; start < len(path); start = end {
-		for start < len(path) && os.IsPathSeparator(path[start]) {
-			start++
-		}
-		end = start
-		for end < len(path) && !os.IsPathSeparator(path[end]) {
-			end++
-		}
-		switch path[start:end] {
-		case "":
-			// No more path components.
-			return filepath.Clean(dest), nil
-		case ".":
+	for links := 0; len(todo) > 0; {
+		c := todo[0]
+		todo = todo[1:]
+		switch {
+		case c == ".":
 			continue
-		case "..":
-			// Back up to the previous component if possible.
-			r := strings.LastIndex(dest[volLen:], sep) + volLen
-			if r < volLen || dest[r+1:] == ".." {
-				// Either dest has no separator or it ends in a ".."
-				// that had to be kept: keep this one too.
-				if len(dest) > volLen {
-					dest += sep
-				}
-				dest += ".."
-			} else {
-				dest = dest[:r]
-			}
+		case c == ".." && len(done) > 0 && done[len(done)-1] != "..":
+			done = done[:len(done)-1]
+			continue
+		case c == ".." && abs:
 			continue
 		}
-		if len(dest) > 0 && !os.IsPathSeparator(dest[len(dest)-1]) {
-			dest += sep
+		done = append(done, c)
+		if c == ".." {
+			continue
 		}
-		dest += path[start:end]
-		fi, err := m.Lstat(dest)
+		at := join()
+		fi, err := m.Lstat(at)
 		if err != nil {
 			return "", err
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
-			if !fi.Mode().IsDir() && end < len(path) {
+			if !fi.IsDir() && len(todo) > 0 {
 				return "", syscall.ENOTDIR
 			}
 			continue
 		}
-		if linksWalked++; linksWalked > maxEvalLinks {
+		if links++; links > maxEvalLinks {
 			return "", errors.New("EvalSymlinks: too many links")
 		}
-		link, err := m.readlink(dest)
+		target, err := m.readlink(at)
 		if err != nil {
 			return "", err
 		}
-		path = link + path[end:]
-		if len(link) > 0 && os.IsPathSeparator(link[0]) {
-			// A link to an absolute path.
-			dest, end, vol, volLen = link[:1], 1, link[:1], 1
-		} else {
-			// A link to a relative path replaces dest's last component.
-			r := strings.LastIndex(dest[volLen:], sep) + volLen
-			if r < volLen {
-				dest = vol
-			} else {
-				dest = dest[:r]
-			}
-			end = 0
+		done = done[:len(done)-1]
+		if filepath.IsAbs(target) {
+			abs, done = true, nil
 		}
+		todo = append(components(target), todo...)
 	}
-	return filepath.Clean(dest), nil
+	return join(), nil
 }
 
 // SHA256 is the SHA-256 of a regular file of the tree, computed once per
