@@ -183,11 +183,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 			return nil, err
 		}
 		c := opt.Cache
-		defer func() {
-			if err := c.Close(); err != nil && opt.CacheStats != nil {
-				opt.CacheStats.Add(CacheStats{Errors: 1, FirstError: err})
-			}
-		}()
+		defer func() { opt.CacheStats.AddError(c.Close()) }()
 	}
 	if opt.Cache != nil {
 		if fc, err = openFileCache(opt.Cache, opt.FS, opt.Path); err != nil {

@@ -41,6 +41,14 @@ type CacheStats struct {
 	FirstError error
 }
 
+// AddError counts err (when not nil) as an entry that could not be
+// written or read; s may be nil.
+func (s *CacheStats) AddError(err error) {
+	if s != nil && err != nil {
+		s.Add(CacheStats{Errors: 1, FirstError: err})
+	}
+}
+
 // Add adds o's counts to s, keeping s's first error if it has one.
 func (s *CacheStats) Add(o CacheStats) {
 	s.FileHits += o.FileHits
@@ -71,7 +79,7 @@ type Cache struct {
 	cur   map[cache.Key]any
 	older [2]map[cache.Key]any
 	// scans keeps every file's ast-grep findings (a few bytes each) for
-	// the Cache's life: Prescan's are read back many runs later.
+	// the Cache's life: StartPrescan's are read back many runs later.
 	scans map[cache.Key]any
 	// versions are the ast-grep versions probed, by executable.
 	versions map[string]string
@@ -247,18 +255,11 @@ func openFileCache(c *Cache, fsys vfs.FS, path string) (*fileCache, error) {
 
 // fileCacheAt is a view of c for the tree at path (a file's directory).
 func fileCacheAt(c *Cache, fsys vfs.FS, path string) (*fileCache, error) {
-	fsys = vfs.Or(fsys)
-	root, err := filepath.Abs(path)
+	root, err := vfs.CanonicalDir(fsys, path)
 	if err != nil {
-		return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
+		return nil, err
 	}
-	if real, err := fsys.EvalSymlinks(root); err == nil {
-		root = real
-	}
-	if info, err := fsys.Stat(root); err == nil && !info.IsDir() {
-		root = filepath.Dir(root)
-	}
-	return &fileCache{Cache: c, fs: fsys, root: root, slots: make(chan struct{}, maxWriters)}, nil
+	return &fileCache{Cache: c, fs: vfs.Or(fsys), root: root, slots: make(chan struct{}, maxWriters)}, nil
 }
 
 var (

@@ -13,15 +13,24 @@ import (
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
-// StartPrescan runs Prescan over the roots scan in the background and,
-// beside it, analyses the files under the roots analyse into opt.Cache
-// (as Analyze would, kept in memory until a run reads them back), so
-// that the runs sharing the cache find both. Those runs wait for the scan
-// to end before they look up their findings (and fail with its error if
-// it failed), while they parse their files; they do not wait for the
-// analyses (a file not analysed yet is analysed by the run). wait waits
-// for both, adds their counts to opt.CacheStats and returns their error;
-// call it once, from the goroutine that owns opt.CacheStats.
+// StartPrescan fills opt.Cache, in the background, with the ast-grep
+// findings of the files under each root of scan, taking each root as an
+// analysed tree (findings are filed by the path inside it), in one
+// ast-grep run, and, beside it, with the analyses of the files under the
+// roots of analyse (kept in memory until a run reads them back). A
+// sequence of snapshots that share most files (a git history) can so put
+// every file version new to it under a root each and pay for one
+// ast-grep process instead of one per snapshot.
+//
+// The runs sharing opt.Cache wait for the scan to end before they look up
+// their findings (and fail with its error if it failed), while they parse
+// their files; they do not wait for the analyses (a file not analysed yet
+// is analysed by the run). Files are found with every ignore file passed
+// over and without excludes (a file no run analyses costs a little work,
+// nothing else); the languages are opt.Languages, or all; a root with no
+// source file is passed over; nothing is scanned with DisableSG. wait
+// waits for both, adds their counts to opt.CacheStats and returns their
+// error; call it once, from the goroutine that owns opt.CacheStats.
 func StartPrescan(ctx context.Context, opt Options, scan, analyse []string) (wait func() error) {
 	if opt.Cache == nil {
 		return func() error { return nil }
@@ -95,28 +104,6 @@ func (c *Cache) awaitPrescans(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// Prescan fills opt.Cache with the ast-grep findings of the files under
-// each root, taking each root as an analysed tree (findings are filed by
-// the path inside it), in one ast-grep run. A sequence of snapshots that
-// share most files (a git history) can so put every file version new to
-// it under one root each and pay for one ast-grep process instead of one
-// per snapshot; the runs that follow find the findings in the cache.
-//
-// It does nothing without opt.Cache or with DisableSG. Files are found
-// with every ignore file passed over and without excludes (a file no run
-// analyses costs a little scanning, nothing else); the languages are
-// opt.Languages, or all. A root with no source file is passed over.
-func Prescan(ctx context.Context, opt Options, roots []string) error {
-	if opt.Cache == nil || opt.DisableSG || len(roots) == 0 {
-		return nil
-	}
-	set, err := prescanFiles(opt, roots)
-	if err != nil {
-		return err
-	}
-	return scanSet(ctx, opt, set)
 }
 
 // scanSet runs ast-grep over the files of set the cache holds no

@@ -397,10 +397,8 @@ func (r *repo) changes(ctx context.Context, from, to string) ([]change, bool, er
 }
 
 func (r *repo) diffTree(ctx context.Context, from, to string) (changes []change, whole bool, err error) {
-	for _, c := range []string{from, to} {
-		if r.archiveAttributes(ctx, c) {
-			return nil, true, nil
-		}
+	if r.rewritten(ctx, from, to) {
+		return nil, true, nil
 	}
 	out, err := r.run(ctx, "diff-tree", "-r", "-z", "--no-renames", "--raw", "--end-of-options", from, to)
 	if err != nil {
@@ -442,9 +440,9 @@ func (r *repo) loadDiffs(ctx context.Context, commits []commit) {
 		// "C P" diffs P against C, as if P were C's parent.
 		fmt.Fprintf(&in, "%s %s\n", commits[i].hash, commits[i-1].hash)
 	}
-	var stdout, stderr bytes.Buffer
+	var stdout bytes.Buffer
 	cmd := exec.CommandContext(ctx, r.git, "-C", r.dir, "diff-tree", "--stdin", "-r", "-z", "--no-renames", "--raw")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(in.String()), &stdout, &stderr
+	cmd.Stdin, cmd.Stdout = strings.NewReader(in.String()), &stdout
 	if cmd.Run() != nil {
 		return
 	}
@@ -468,19 +466,21 @@ func (r *repo) loadDiffs(ctx context.Context, commits []commit) {
 	}
 	for i := 1; i < len(commits); i++ {
 		from, to := commits[i-1].hash, commits[i].hash
-		whole := r.archiveAttributes(ctx, from) || r.archiveAttributes(ctx, to)
-		var changes []change
-		if !whole {
+		d := diff{whole: r.rewritten(ctx, from, to)}
+		if !d.whole {
 			var err error
-			if changes, whole, err = parseRaw(byCommit[to]); err != nil {
+			if d.changes, d.whole, err = parseRaw(byCommit[to]); err != nil {
 				return
 			}
 		}
-		if whole {
-			changes = nil
-		}
-		r.diffs[from+".."+to] = diff{changes, whole}
+		r.diffs[from+".."+to] = d
 	}
+}
+
+// rewritten reports whether the attributes of either commit ask `git
+// archive` to leave out or rewrite files: the tree is then read whole.
+func (r *repo) rewritten(ctx context.Context, from, to string) bool {
+	return r.archiveAttributes(ctx, from) || r.archiveAttributes(ctx, to)
 }
 
 // archiveAttributes reports whether commit's attributes files (or the

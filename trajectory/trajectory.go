@@ -120,11 +120,7 @@ func (o *Options) shareCache() (done func(), err error) {
 	}
 	o.Analysis.Cache = c
 	stats := o.Analysis.CacheStats
-	return func() {
-		if err := c.Close(); err != nil && stats != nil {
-			stats.Add(scbcheck.CacheStats{Errors: 1, FirstError: err})
-		}
-	}, nil
+	return func() { stats.AddError(c.Close()) }, nil
 }
 
 // Directories measures each path (a directory or a file) in the order
@@ -168,7 +164,7 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 // checkpoint alike (ast-grep, cancellation) is returned.
 func measure(ctx context.Context, opt scbcheck.Options, cp Checkpoint) (Point, error) {
 	p := Point{Checkpoint: cp}
-	root, err := rootOf(vfs.Or(opt.FS), opt.Path)
+	root, err := vfs.CanonicalDir(opt.FS, opt.Path)
 	if err != nil {
 		return p, err
 	}
@@ -196,22 +192,6 @@ func measure(ctx context.Context, opt scbcheck.Options, cp Checkpoint) (Point, e
 	p.Metrics = metricsOf(r)
 	p.callables = callablesOf(r, root)
 	return p, nil
-}
-
-// rootOf is the canonical directory a checkpoint's paths are shown
-// relative to: the directory itself, or a file's directory.
-func rootOf(fsys vfs.FS, path string) (string, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", fmt.Errorf("failed to resolve %s: %w", path, err)
-	}
-	if real, err := fsys.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	if info, err := fsys.Stat(abs); err == nil && !info.IsDir() {
-		abs = filepath.Dir(abs)
-	}
-	return abs, nil
 }
 
 // relPath shows path relative to root, with slashes.

@@ -1,6 +1,7 @@
 package vfs
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -51,6 +52,23 @@ func Canonical(f FS, name string) (string, error) {
 		return "", err
 	}
 	return Or(f).EvalSymlinks(abs)
+}
+
+// CanonicalDir is the directory path stands for, canonical: path itself
+// (its links resolved, when they resolve), or a file's directory.
+func CanonicalDir(f FS, path string) (string, error) {
+	f = Or(f)
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", fmt.Errorf("failed to resolve %s: %w", path, err)
+	}
+	if real, err := f.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if info, err := f.Stat(abs); err == nil && !info.IsDir() {
+		abs = filepath.Dir(abs)
+	}
+	return abs, nil
 }
 
 // Stager is an FS whose files other programs cannot read where they are

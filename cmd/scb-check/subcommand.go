@@ -138,9 +138,7 @@ func closeCache(opt scbcheck.Options) {
 	if opt.Cache == nil {
 		return
 	}
-	if err := opt.Cache.Close(); err != nil && opt.CacheStats != nil {
-		opt.CacheStats.Add(scbcheck.CacheStats{Errors: 1, FirstError: err})
-	}
+	opt.CacheStats.AddError(opt.Cache.Close())
 }
 
 // setupAnalysis prepares the analysis of the snapshots of trajectory and
