@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
+	"github.com/scbcheck/scbcheck/internal/safefile"
 	"github.com/scbcheck/scbcheck/trajectory"
 )
 
@@ -23,11 +25,18 @@ const (
 type Output struct {
 	w io.Writer
 	f *os.File
+	// path names the file in errors; size is the length of its complete
+	// lines, where a failed write is cut back to.
+	path string
+	size int64
 	// done maps the snapshots the output already holds to their status.
 	done map[string]string
 	// Dropped is the size in bytes of an incomplete last line, left by a
 	// run that was killed while writing it, that OpenOutput removed.
 	Dropped int
+	// Replaced is set when a symbolic link was found at the path and
+	// replaced by a new file (its target neither read nor written).
+	Replaced bool
 }
 
 // NewOutput writes lines to w, a stream that holds none yet.
@@ -37,18 +46,23 @@ func NewOutput(w io.Writer) *Output {
 
 // OpenOutput opens the file at path for appending, creating it if needed,
 // and reads the lines it holds: their snapshots are not measured again.
+// The output is an append-only log, so it is not rewritten and renamed
+// per line (that would cost the square of its length): it is opened
+// without following a link (a link at path is replaced by a new, empty
+// file: Replaced), only when it is a regular file with no other hard link.
 // Text after the last newline is a line cut short by a killed run: it is
 // removed from the file (Dropped says how much). A complete line that is
 // not a line of this command is an error naming the line, and the file is
 // left untouched.
 func OpenOutput(path string) (*Output, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	f, replaced, err := safefile.OpenAppend(path, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("output %s: %w", path, err)
 	}
-	o := &Output{w: f, f: f, done: map[string]string{}}
+	o := &Output{w: f, f: f, path: path, done: map[string]string{}, Replaced: replaced}
 	complete, err := o.read(path, f)
 	if err == nil {
+		o.size = complete
 		var info os.FileInfo
 		if info, err = f.Stat(); err == nil && info.Size() > complete {
 			o.Dropped = int(info.Size() - complete)
@@ -94,14 +108,27 @@ func (o *Output) read(path string, r io.Reader) (int64, error) {
 }
 
 // write appends one line, in one write; a file is synced so that a line
-// reported written survives a crash of the machine.
+// reported written survives a crash of the machine. A failed write or
+// sync (a full disk) cuts the file back to its complete lines, so that
+// no part of the line is left, and the error names the file.
 func (o *Output) write(line []byte) error {
-	if _, err := o.w.Write(line); err != nil {
+	if o.f == nil {
+		_, err := o.w.Write(line)
 		return err
 	}
-	if o.f != nil {
-		return o.f.Sync()
+	_, err := o.f.Write(line)
+	if err == nil {
+		err = o.f.Sync()
 	}
+	if err != nil {
+		// The path is named once, here.
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			err = pe.Err
+		}
+		err = errors.Join(err, o.f.Truncate(o.size))
+		return fmt.Errorf("output %s: %w", o.path, err)
+	}
+	o.size += int64(len(line))
 	return nil
 }
 

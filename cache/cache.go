@@ -375,8 +375,14 @@ func writeAtomic(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
+	// CreateTemp opens a new file (O_EXCL, a random name), never one a
+	// link points to; the rename replaces a link at name, not its target.
+	// The sync makes a full disk fail here, not later as a short file.
 	tmp := f.Name()
 	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Sync()
+	}
 	cerr := f.Close()
 	if err := errors.Join(werr, cerr); err != nil {
 		os.Remove(tmp)

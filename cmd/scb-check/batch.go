@@ -167,6 +167,9 @@ func runBatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitError
 		}
 		outName = b.output
+		if out.Replaced {
+			fmt.Fprintf(stderr, "warning: %s was a symbolic link: replaced by a new file (the link's target was neither read nor written)\n", b.output)
+		}
 		if out.Dropped > 0 {
 			fmt.Fprintf(stderr, "warning: %s: dropped an incomplete last line (%d bytes) left by an interrupted run\n", b.output, out.Dropped)
 		}

@@ -5,12 +5,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/safefile"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
 )
@@ -154,18 +155,11 @@ func catalogHash(cat *rules.Catalog) string {
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
-// writeBaselineFile writes the run's baseline to path.
+// writeBaselineFile writes the run's baseline to path, whole or not at
+// all (a temporary file renamed into place; a link at path is replaced).
 func writeBaselineFile(path string, b *report.Baseline) error {
-	f, err := os.Create(path)
-	if err != nil {
+	if err := safefile.Write(path, 0o644, func(w io.Writer) error { return report.WriteBaseline(w, b) }); err != nil {
 		return fmt.Errorf("failed to write baseline: %w", err)
-	}
-	if err := report.WriteBaseline(f, b); err != nil {
-		f.Close()
-		return fmt.Errorf("failed to write baseline %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("failed to write baseline %s: %w", path, err)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"strconv"
 
+	"github.com/scbcheck/scbcheck/internal/safefile"
 	"github.com/scbcheck/scbcheck/trajectory"
 )
 
@@ -215,15 +216,9 @@ func runTrajectory(args []string, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
-// writeChartFile draws the trajectory's chart into path (SVG).
+// writeChartFile draws the trajectory's chart into path (SVG), whole or
+// not at all (a temporary file renamed into place; a link at path is
+// replaced).
 func writeChartFile(path string, tr *trajectory.Trajectory) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := trajectory.WriteChart(f, tr); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return safefile.Write(path, 0o644, func(w io.Writer) error { return trajectory.WriteChart(w, tr) })
 }
