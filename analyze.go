@@ -200,6 +200,9 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	scan := startScan(ctx, opt, cat, files, fc, keys)
+	// However Analyze returns, the scan is stopped and waited for: ast-grep
+	// has exited and its temporary files are gone (a signal's cleanup).
+	defer func() { cancel(); _, _ = scan.wait() }()
 	results, err := analyzeFiles(ctx, vfs.Or(opt.FS), files, opt.Workers, opt.parseTimeout(), cat.IDs(), fc, keys)
 	if err != nil {
 		return nil, err

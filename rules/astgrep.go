@@ -52,6 +52,7 @@ const maxQuoted = 2000
 func ProbeAstGrep(ctx context.Context, path string) (version string, err error) {
 	cmd := exec.CommandContext(ctx, path, "--version")
 	cmd.WaitDelay = waitDelay
+	ownGroup(cmd)
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedBuffer{max: maxStderr, buf: &stderr}
 	out, err := cmd.Output()
@@ -171,6 +172,7 @@ func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includ
 	args = append(append(args, "--"), scanned...)
 	cmd := exec.CommandContext(runCtx, s.Binary, args...)
 	cmd.WaitDelay = waitDelay
+	ownGroup(cmd)
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedBuffer{max: maxStderr, buf: &stderr}
 	pr, pw := io.Pipe()

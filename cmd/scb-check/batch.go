@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/scbcheck/scbcheck/batch"
 	"github.com/scbcheck/scbcheck/trajectory"
@@ -48,7 +45,8 @@ source file, none that parses) gets an error line and the batch goes on.
 Exit status: 0 when every snapshot of the shard has an ok line, 1 when some
 have error lines (0 with --exit-zero), 2 on an error: usage, the manifest,
 the output file, or a failure that would hit every snapshot (ast-grep or git
-missing). The lines written before an error or an interruption are kept.
+missing), 130 or 143 when stopped by SIGINT or SIGTERM. The lines written before
+an error or an interruption are kept: the same command resumes.
 `
 
 // batchArgs are the parsed arguments of `scb-check batch`.
@@ -121,7 +119,7 @@ func parseBatch(args []string) (*batchArgs, error) {
 	return b, nil
 }
 
-func runBatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	b, err := parseBatch(args)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -174,8 +172,6 @@ func runBatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "warning: %s: dropped an incomplete last line (%d bytes) left by an interrupted run\n", b.output, out.Dropped)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	res, runErr := batch.Run(ctx, m, out, opt)
 	if err := out.Close(); err != nil && runErr == nil {
 		runErr = err

@@ -1,5 +1,10 @@
 package main
 
+import (
+	"os"
+	"syscall"
+)
+
 // Exit codes, the one place they are decided.
 const (
 	exitClean    = 0 // the check finished with no findings; help; version
@@ -28,4 +33,20 @@ func checkExit(in exitInput) int {
 		return exitFindings
 	}
 	return exitClean
+}
+
+// Exit codes of a run stopped by a signal, as a shell reports a process
+// killed by it (128 + the signal's number): the run stopped ast-grep and
+// removed its temporary files first.
+const (
+	exitInterrupted = 130 // SIGINT
+	exitTerminated  = 143 // SIGTERM
+)
+
+// signalExit maps the signal that stopped a run to its exit code.
+func signalExit(sig os.Signal) int {
+	if sig == syscall.SIGTERM {
+		return exitTerminated
+	}
+	return exitInterrupted
 }

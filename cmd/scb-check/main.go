@@ -81,13 +81,27 @@ Options:
 
 Exit status: 0 no findings, 1 findings, 2 error. With any gate set (flags, the config's
 [gates] or --baseline), 0 when every gate passes and 1 when one fails, findings or not.
+130 or 143 when stopped by SIGINT or SIGTERM (ast-grep stopped, temporary files removed).
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, in := notifyInterrupts(context.Background())
+	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	in.stop()
+	if sig := in.received(); sig != nil {
+		code = signalExit(sig)
+	}
+	os.Exit(code)
 }
 
+// run runs the command line with no signal handling (tests in process).
 func run(args []string, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, stdout, stderr)
+}
+
+// runContext runs the command line; cancelling ctx (a signal) stops
+// check, trajectory and batch.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "missing command")
 		return exitError
@@ -101,7 +115,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, mainHelp)
 		return exitClean
 	case "check":
-		return runCheck(args[1:], stdout, stderr)
+		return runCheck(ctx, args[1:], stdout, stderr)
 	case "rule":
 		return runRule(args[1:], stdout, stderr)
 	case "rules":
@@ -109,15 +123,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "dir":
 		return runDir(args[1:], stdout, stderr)
 	case "trajectory":
-		return runTrajectory(args[1:], stdout, stderr)
+		return runTrajectory(ctx, args[1:], stdout, stderr)
 	case "batch":
-		return runBatch(args[1:], os.Stdin, stdout, stderr)
+		return runBatch(ctx, args[1:], os.Stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "error: unrecognized subcommand '%s'\n\nUsage: scb-check <COMMAND>\n\nFor more information, try '--help'.\n", args[0])
 	return exitError
 }
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
+func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	a, err := parseCheck(args)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -157,7 +171,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	opt := analysisOptions(a, cfg, cwd, cat)
 	opt.Path = a.path
 	defer reportCache(stderr, a, opt.CacheStats)
-	r, err := scbcheck.Analyze(context.Background(), opt)
+	r, err := scbcheck.Analyze(ctx, opt)
+	if err != nil && ctx.Err() != nil {
+		fmt.Fprintln(stderr, "interrupted")
+		return exitError
+	}
 	if r != nil {
 		logFiles(stderr, r, a)
 	}

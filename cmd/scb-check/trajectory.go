@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strconv"
 
 	"github.com/scbcheck/scbcheck/internal/safefile"
@@ -49,7 +47,8 @@ Options:
 A checkpoint with nothing to measure (no source file, none that parses, a bad
 suppression directive) is listed with the reason and left out of the summary.
 
-Exit status: 0 when the trajectory was produced, 2 on an error.
+Exit status: 0 when the trajectory was produced, 2 on an error, 130 or 143 when
+stopped by SIGINT or SIGTERM (ast-grep stopped, temporary files removed).
 `
 
 // trajectoryArgs are the parsed arguments of `scb-check trajectory`.
@@ -155,7 +154,7 @@ func (t *trajectoryArgs) set(name, value string) error {
 // formatCSV is trajectory's CSV output.
 const formatCSV = "csv"
 
-func runTrajectory(args []string, stdout, stderr io.Writer) int {
+func runTrajectory(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	t, err := parseTrajectory(args)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -181,8 +180,6 @@ func runTrajectory(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "info checkpoint %d/%d %s\n", i+1, n, cp.Label)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	var tr *trajectory.Trajectory
 	if t.gitSet {
 		tr, err = trajectory.Git(ctx, trajectory.GitOptions{
@@ -190,6 +187,10 @@ func runTrajectory(args []string, stdout, stderr io.Writer) int {
 		}, opt)
 	} else {
 		tr, err = trajectory.Directories(ctx, t.paths, opt)
+	}
+	if err != nil && ctx.Err() != nil {
+		fmt.Fprintln(stderr, "interrupted")
+		return exitError
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)

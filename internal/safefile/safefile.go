@@ -63,7 +63,7 @@ func Write(path string, perm fs.FileMode, write func(io.Writer) error) error {
 	}
 	f, tmp, err := createTemp(dir, base, perm)
 	if err != nil {
-		return &fs.PathError{Op: "write", Path: path, Err: cause(err)}
+		return &fs.PathError{Op: "open", Path: path, Err: cause(err)}
 	}
 	err = fillTemp(f, keep, write)
 	if err == nil {
