@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -39,9 +41,6 @@ wait
 // ast-grep (its rule file, the files of a commit staged in /dev/shm or
 // the temporary directory) is removed.
 func TestSignalsCleanUp(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no SIGINT/SIGTERM to send on Windows")
-	}
 	repo := testkit.NewGitRepo(t)
 	repo.Commit("one", map[string]string{"a.py": "def f(x):\n    if x:\n        return 1\n    return 2\n"})
 	repo.Commit("two", map[string]string{"b.py": "def g(y):\n    return y\n"})
