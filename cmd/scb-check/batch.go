@@ -143,7 +143,7 @@ func runBatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if b.manifest == "-" {
 		m, err = batch.ParseManifest(stdin, "stdin", analysis.WorkDir)
 	} else {
-		m, err = batch.ReadManifest(b.manifest)
+		m, err = batch.ReadManifest(b.manifest, b.check.configCap())
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
