@@ -173,11 +173,20 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--languages: %w", err)
 	}
-	warnings := append([]string(nil), cfg.Warnings...)
+	var warnings []string
+	warned := map[string]bool{}
+	for _, w := range cfg.Warnings {
+		warnings, warned[w.Path] = append(warnings, w.String()), true
+	}
 	discover := source.DiscoverOptions{
 		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, IncludeAll: opt.IncludeAll, MaxFileSize: maxSize,
 		Languages: languages, FS: opt.FS, MaxIgnoreSize: opt.MaxConfigSize,
-		Warn: func(path, reason string) { warnings = append(warnings, path+": "+reason) },
+		Warn: func(path, reason string) {
+			// A config file passed over is named once.
+			if !warned[path] {
+				warnings = append(warnings, path+": "+reason)
+			}
+		},
 	}
 	files, data, err := source.DiscoverWithData(opt.Path, discover, dirDataExtensions(), opt.maxConfigSize())
 	if err != nil {

@@ -43,8 +43,15 @@ type Config struct {
 	Languages []string
 	// Warnings name the files discovery passed over (not regular files,
 	// links leading out of their directory), each with the reason.
-	Warnings []string
+	Warnings []Warning
 }
+
+// Warning is a file config discovery passed over, and why.
+type Warning struct {
+	Path, Message string
+}
+
+func (w Warning) String() string { return w.Path + ": " + w.Message }
 
 // LowUse configures the low-use-short-function rule
 // ([low-use-short-function] in the config file).
@@ -159,7 +166,7 @@ func LoadLimit(fsys vfs.FS, cwd, explicit string, max int64) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("failed to resolve %s: %w", cwd, err)
 	}
-	var warnings []string
+	var warnings []Warning
 	// found reads a candidate in dir: nil data when there is none, or
 	// when it is passed over (with a warning).
 	found := func(dir, name string) (string, []byte, error) {
@@ -172,7 +179,7 @@ func LoadLimit(fsys vfs.FS, cwd, explicit string, max int64) (*Config, error) {
 		var outside *vfs.OutsideError
 		switch {
 		case errors.As(err, &notRegular) || errors.As(err, &outside) || errors.Is(err, fs.ErrNotExist):
-			warnings = append(warnings, fmt.Sprintf("%s: %v; not used as the configuration (name a file you trust with --config)", path, err))
+			warnings = append(warnings, Warning{Path: path, Message: fmt.Sprintf("%v; not used as the configuration (name a file you trust with --config)", err)})
 			return path, nil, nil
 		case err != nil:
 			return path, nil, readError(path, err)

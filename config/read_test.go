@@ -61,7 +61,7 @@ func TestLoadDiscoveryPassesOverSpecialFiles(t *testing.T) {
 			assert.Equal(t, filepath.Join(root, "scb-check.toml"), cfg.Path, "the search goes on above")
 			assert.Equal(t, 7, cfg.Context)
 			require.Len(t, cfg.Warnings, 1)
-			w := cfg.Warnings[0]
+			w := cfg.Warnings[0].String()
 			assert.True(t, strings.HasPrefix(w, filepath.Join(proj, tc.file)+": "), w)
 			assert.Contains(t, w, strings.ReplaceAll(tc.want, "PROJ", proj))
 			assert.Contains(t, w, "not used as the configuration")

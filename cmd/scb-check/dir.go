@@ -76,7 +76,7 @@ func runDir(args []string, stdout, stderr io.Writer) int {
 		CatalogPaths: catalogPaths(a.catalog),
 		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
 		MaxConfigSize: a.maxConfigSize,
-		CacheDir: a.cache,
+		CacheDir:      a.cache,
 	})
 	if r != nil {
 		logFiles(stderr, r, a)

@@ -53,7 +53,7 @@ Options:
       --ast-grep-timeout <DURATION>  Give up on ast-grep after this long [default: 10m]
       --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
-      --max-config-size <SIZE>    Refuse larger configuration, ignore, manifest, rule, baseline and
+      --max-config-size <SIZE>     Refuse larger configuration, ignore, manifest, rule, baseline and
                                    score files (0: no limit) [default: 1MB]
       --languages <LANGUAGES>      Also analyse these languages (comma-separated, or all)
                                    [default: python, rust]

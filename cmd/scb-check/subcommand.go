@@ -19,7 +19,7 @@ const analysisHelp = `      --include-all                Also walk git-ignored f
       --ast-grep-timeout <DURATION>  Give up on ast-grep after this long [default: 10m]
       --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
-      --max-config-size <SIZE>    Refuse larger configuration, ignore, manifest, rule, baseline and
+      --max-config-size <SIZE>     Refuse larger configuration, ignore, manifest, rule, baseline and
                                    score files (0: no limit) [default: 1MB]
       --languages <LANGUAGES>      Also analyse these languages (comma-separated, or all)
       --rules <FILE>               Also load this ast-grep rule file (repeatable)
@@ -108,7 +108,7 @@ func analysisOptions(a *checkArgs, cfg *config.Config, cwd string, cat *rules.Ca
 		ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
 		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
 		MaxConfigSize: a.maxConfigSize,
-		Catalog: cat, CacheDir: a.cache,
+		Catalog:       cat, CacheDir: a.cache,
 	}
 	if a.cache != "" {
 		opt.CacheStats = &scbcheck.CacheStats{}
