@@ -74,6 +74,11 @@ type Options struct {
 	// with the reason); DefaultMaxFileSize when zero, no limit when
 	// negative.
 	MaxFileSize int64
+	// MaxConfigSize caps each file other than sources that is read (the
+	// configuration, ignore files, manifests and the data files DIR
+	// reads, rule files, the MCF file): vfs.DefaultMaxRead when zero, no
+	// cap when negative. A file over it is refused, naming it.
+	MaxConfigSize int64
 	// ParseTimeout bounds the parse of each file: a file whose parse takes
 	// longer is skipped with the reason. DefaultParseTimeout when zero;
 	// negative for no bound.
@@ -135,21 +140,21 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	cfg := opt.Config
 	if cfg == nil {
 		var err error
-		if cfg, err = config.LoadFS(opt.FS, cwd, opt.ConfigPath); err != nil {
+		if cfg, err = config.LoadLimit(opt.FS, cwd, opt.ConfigPath, opt.maxConfigSize()); err != nil {
 			return nil, err
 		}
 	}
 	var mcf *reuse.MCF
 	if opt.MCFFile != "" {
 		var err error
-		if mcf, err = reuse.LoadMCF(opt.MCFFile); err != nil {
+		if mcf, err = reuse.LoadMCFLimit(opt.MCFFile, opt.maxConfigSize()); err != nil {
 			return nil, err
 		}
 	}
 	cat := opt.Catalog
 	if cat == nil {
 		var err error
-		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles}); err != nil {
+		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles, MaxFileSize: opt.MaxConfigSize}); err != nil {
 			return nil, err
 		}
 	}
@@ -168,13 +173,24 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--languages: %w", err)
 	}
+	var warnings []string
+	warned := map[string]bool{}
+	for _, w := range cfg.Warnings {
+		warnings, warned[w.Path] = append(warnings, w.String()), true
+	}
 	discover := source.DiscoverOptions{
 		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, IncludeAll: opt.IncludeAll, MaxFileSize: maxSize,
-		Languages: languages, FS: opt.FS,
+		Languages: languages, FS: opt.FS, MaxIgnoreSize: opt.MaxConfigSize,
+		Warn: func(path, reason string) {
+			// A config file passed over is named once.
+			if !warned[path] {
+				warnings = append(warnings, path+": "+reason)
+			}
+		},
 	}
-	files, data, err := source.DiscoverWithData(opt.Path, discover, dirDataExtensions(), maxDataSize)
+	files, data, err := source.DiscoverWithData(opt.Path, discover, dirDataExtensions(), opt.maxConfigSize())
 	if err != nil {
-		return nil, err
+		return nil, explainNoFiles(err, opt, cfg, discover)
 	}
 	var fc *fileCache
 	var keys []fileKey
@@ -214,7 +230,8 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	r := assemble(results)
 	r.FilesDiscovered = len(files)
-	r.DIR = computeDIR(vfs.Or(opt.FS), opt.Path, results, data, fc)
+	r.Warnings = warnings
+	r.DIR = computeDIR(vfs.Or(opt.FS), opt.Path, results, data, fc, opt.maxConfigSize())
 	r.MCF = mcf
 	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
 	if r.FilesScanned == 0 {
@@ -238,6 +255,18 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// maxConfigSize is the cap on each file other than sources, as
+// vfs.ReadRegular takes it (0: none).
+func (opt Options) maxConfigSize() int64 {
+	switch {
+	case opt.MaxConfigSize == 0:
+		return vfs.DefaultMaxRead
+	case opt.MaxConfigSize < 0:
+		return 0
+	}
+	return opt.MaxConfigSize
 }
 
 // parseTimeout is the bound on each file's parse: ParseTimeout, its

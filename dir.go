@@ -1,6 +1,7 @@
 package scbcheck
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,10 +14,9 @@ import (
 )
 
 // dataExtensions are the configuration files whose dotted paths name
-// symbols (Hydra's _target_, plugin registries); maxDataSize bounds each.
+// symbols (Hydra's _target_, plugin registries); Options.MaxConfigSize
+// bounds each.
 var dataExtensions = []string{"yaml", "yml", "json", "toml"}
-
-const maxDataSize = 1 << 20
 
 // underTestDir reports whether a slash-separated path lies in a test
 // directory of any language.
@@ -66,8 +66,9 @@ func dirDataExtensions() []string {
 // Paths are taken relative to the analysis root (a file's own directory
 // when root is a file); [project.scripts] of the root's pyproject.toml
 // declare entry modules, and a pyproject.toml that cannot be read only
-// costs those, with a warning.
-func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, fc *fileCache) *reuse.Result {
+// costs those, with a warning. No file larger than max bytes is read
+// (none when max is 0).
+func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, fc *fileCache, max int64) *reuse.Result {
 	dir := root
 	if info, err := fsys.Stat(root); err == nil && !info.IsDir() {
 		dir = filepath.Dir(root)
@@ -81,7 +82,7 @@ func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, 
 		abs = real
 	}
 	opts := reuse.Options{RootName: filepath.Base(abs)}
-	scripts, scriptsErr := config.ProjectScriptsFS(fsys, dir)
+	scripts, scriptsErr := config.ProjectScriptsFS(fsys, dir, max)
 	for _, s := range scripts {
 		opts.Entries = append(opts.Entries, reuse.EntryDecl{Module: s.Module, Reason: "[" + s.Table + "] " + s.Name})
 	}
@@ -105,7 +106,7 @@ func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, 
 		if !slices.Contains(dataExtensions, strings.TrimPrefix(filepath.Ext(p), ".")) {
 			continue
 		}
-		text, err := fsys.ReadFile(p)
+		text, err := vfs.ReadRegularIn(fsys, abs, p, max)
 		if err != nil || !utf8.Valid(text) {
 			continue
 		}
@@ -116,7 +117,7 @@ func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, 
 		rel = filepath.ToSlash(rel)
 		opts.Data = append(opts.Data, reuse.DataFile{Path: rel, Strings: fc.dataStrings(fsys, p, text), Test: underTestDir(rel)})
 	}
-	manifests, manifestWarns := readManifests(fsys, abs, present, found)
+	manifests, manifestWarns := readManifests(fsys, abs, present, found, max)
 	opts.Manifests = manifests
 	out := reuse.Compute(files, opts)
 	out.Warnings = append(manifestWarns, out.Warnings...)
@@ -129,8 +130,10 @@ func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, 
 // readManifests reads the manifests (go.mod, package.json) of the
 // languages present: those in the tree below abs (walked as discovery
 // walks) and, for a name not found at abs itself, the nearest one above
-// it. A manifest that cannot be read is a warning.
-func readManifests(fsys vfs.FS, abs string, present map[*lang.Spec]bool, found []string) ([]reuse.Manifest, []reuse.FileWarning) {
+// it. A manifest that cannot be read is a warning: one that is not a
+// regular file, over max bytes, or a link leading out of the tree (for
+// one above the tree, out of its own directory) is not read.
+func readManifests(fsys vfs.FS, abs string, present map[*lang.Spec]bool, found []string, max int64) ([]reuse.Manifest, []reuse.FileWarning) {
 	names := map[string]bool{}
 	for _, spec := range lang.All() {
 		if !present[spec] {
@@ -145,9 +148,11 @@ func readManifests(fsys vfs.FS, abs string, present map[*lang.Spec]bool, found [
 	}
 	var out []reuse.Manifest
 	var warns []reuse.FileWarning
-	read := func(p, dir string) (reuse.Manifest, bool) {
-		text, err := fsys.ReadFile(p)
-		if err == nil {
+	read := func(p, within, dir string) (reuse.Manifest, bool) {
+		text, err := vfs.ReadRegularIn(fsys, within, p, max)
+		if err != nil {
+			err = fmt.Errorf("%s: not read: %w", filepath.Base(p), err)
+		} else {
 			var m reuse.Manifest
 			if m, err = reuse.ReadManifest(dir, filepath.Base(p), text); err == nil {
 				return m, true
@@ -171,7 +176,7 @@ func readManifests(fsys vfs.FS, abs string, present map[*lang.Spec]bool, found [
 			continue
 		}
 		dir := strings.TrimPrefix(filepath.ToSlash(rel), ".")
-		if m, ok := read(p, dir); ok {
+		if m, ok := read(p, abs, dir); ok {
 			out = append(out, m)
 			atRoot[m.Name] = atRoot[m.Name] || dir == ""
 		}
@@ -187,10 +192,10 @@ func readManifests(fsys vfs.FS, abs string, present map[*lang.Spec]bool, found [
 		}
 		for up, down := filepath.Dir(abs), filepath.Base(abs); up != filepath.Dir(up); up, down = filepath.Dir(up), filepath.Base(up)+"/"+down {
 			p := filepath.Join(up, name)
-			if info, err := fsys.Stat(p); err != nil || !info.Mode().IsRegular() || info.Size() > maxDataSize {
+			if _, err := fsys.Lstat(p); err != nil {
 				continue
 			}
-			if m, ok := read(p, ""); ok {
+			if m, ok := read(p, up, ""); ok {
 				out = append(out, m.From(down))
 			}
 			break

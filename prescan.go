@@ -186,7 +186,7 @@ func prescanFiles(opt Options, roots []string) (prescanSet, error) {
 	cat := opt.Catalog
 	if cat == nil {
 		var err error
-		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles}); err != nil {
+		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles, MaxFileSize: opt.MaxConfigSize}); err != nil {
 			return prescanSet{}, err
 		}
 	}

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/trajectory"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // Entry is one snapshot of a manifest.
@@ -35,18 +37,23 @@ type Manifest struct {
 }
 
 // ReadManifest reads the manifest file at path; its relative entries are
-// resolved against the manifest's own directory.
-func ReadManifest(path string) (*Manifest, error) {
-	f, err := os.Open(path)
+// resolved against the manifest's own directory. It must be a regular
+// file (a link to one counts) of at most max bytes (no cap when max <= 0);
+// standard input ('-') is read with ParseManifest.
+func ReadManifest(path string, max int64) (*Manifest, error) {
+	data, err := vfs.ReadRegular(vfs.OS, path, max)
 	if err != nil {
+		var tooLarge *vfs.TooLargeError
+		if errors.As(err, &tooLarge) {
+			err = fmt.Errorf("%w (--max-config-size raises the limit)", err)
+		}
 		return nil, fmt.Errorf("manifest %s: %w", path, err)
 	}
-	defer f.Close()
 	base, err := filepath.Abs(filepath.Dir(path))
 	if err != nil {
 		return nil, fmt.Errorf("manifest %s: %w", path, err)
 	}
-	return ParseManifest(f, path, base)
+	return ParseManifest(bytes.NewReader(data), path, base)
 }
 
 // ParseManifest reads a manifest: one entry per line; blank lines and

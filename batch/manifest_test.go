@@ -58,10 +58,10 @@ func TestReadManifest(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "list.txt")
 	require.NoError(t, os.WriteFile(p, []byte("a\n"), 0o644))
-	m, err := ReadManifest(p)
+	m, err := ReadManifest(p, 0)
 	require.NoError(t, err)
 	assert.Equal(t, dir, m.Base, "relative entries are resolved against the manifest's directory")
-	_, err = ReadManifest(filepath.Join(dir, "nope.txt"))
+	_, err = ReadManifest(filepath.Join(dir, "nope.txt"), 0)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "manifest "+filepath.Join(dir, "nope.txt")+": open")
 }

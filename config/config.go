@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"path/filepath"
 	"slices"
@@ -40,7 +41,17 @@ type Config struct {
 	// Languages names the languages enabled besides the default ones
 	// (Python and Rust), or "all"; nil when the key is absent.
 	Languages []string
+	// Warnings name the files discovery passed over (not regular files,
+	// links leading out of their directory), each with the reason.
+	Warnings []Warning
 }
+
+// Warning is a file config discovery passed over, and why.
+type Warning struct {
+	Path, Message string
+}
+
+func (w Warning) String() string { return w.Path + ": " + w.Message }
 
 // LowUse configures the low-use-short-function rule
 // ([low-use-short-function] in the config file).
@@ -105,16 +116,28 @@ func Default(baseDir string) *Config {
 // discovered from the canonical cwd upward: in each directory a regular
 // scb-check.toml is taken, else a pyproject.toml having tool.scb-check, a
 // tool.ruff table or a tool.ty.src table. The search stops after a
-// directory holding a .git directory, or at the filesystem root; when
-// nothing is found the defaults apply with BaseDir set to the canonical cwd.
+// directory holding a .git entry (a directory, or the file of a worktree
+// or submodule), or at the filesystem root; when nothing is found the
+// defaults apply with BaseDir set to the canonical cwd.
 //
-// Every problem found in the chosen file is returned, joined.
+// A discovered file that is not a regular file (a named pipe, a device, a
+// directory) or that is a symbolic link leading out of its directory is
+// not read: it is passed over with a warning (Config.Warnings), as
+// discovery passes over what is not a regular file. Every file read is
+// capped at vfs.DefaultMaxRead bytes (LoadLimit sets another cap). Every
+// problem found in the chosen file is returned, joined.
 func Load(cwd, explicit string) (*Config, error) {
-	return LoadFS(vfs.OS, cwd, explicit)
+	return LoadLimit(vfs.OS, cwd, explicit, vfs.DefaultMaxRead)
 }
 
 // LoadFS is Load reading the file tree fsys.
 func LoadFS(fsys vfs.FS, cwd, explicit string) (*Config, error) {
+	return LoadLimit(fsys, cwd, explicit, vfs.DefaultMaxRead)
+}
+
+// LoadLimit is LoadFS reading no file larger than max bytes (no cap when
+// max <= 0).
+func LoadLimit(fsys vfs.FS, cwd, explicit string, max int64) (*Config, error) {
 	fsys = vfs.Or(fsys)
 	if explicit != "" {
 		path := explicit
@@ -128,48 +151,89 @@ func LoadFS(fsys vfs.FS, cwd, explicit string) (*Config, error) {
 		if err != nil {
 			return nil, fmt.Errorf("failed to resolve %s: %w", explicit, err)
 		}
-		return loadFile(fsys, abs, explicit, filepath.Base(abs) == pyprojectFile, nil)
+		data, err := vfs.ReadRegular(fsys, abs, max)
+		if err != nil {
+			return nil, readError(explicit, err)
+		}
+		doc, err := parseTOML(data, explicit)
+		if err != nil {
+			return nil, err
+		}
+		return loadFile(fsys, abs, explicit, filepath.Base(abs) == pyprojectFile, doc)
 	}
 
 	start, err := canonical(fsys, cwd)
 	if err != nil {
 		return nil, fmt.Errorf("failed to resolve %s: %w", cwd, err)
 	}
-	for dir := start; ; {
-		if path := filepath.Join(dir, scbCheckFile); isRegular(fsys, path) {
-			return loadFile(fsys, path, path, false, nil)
+	var warnings []Warning
+	// found reads a candidate in dir: nil data when there is none, or
+	// when it is passed over (with a warning).
+	found := func(dir, name string) (string, []byte, error) {
+		path := filepath.Join(dir, name)
+		if _, err := fsys.Lstat(path); err != nil {
+			return path, nil, nil
 		}
-		if path := filepath.Join(dir, pyprojectFile); isRegular(fsys, path) {
-			doc, err := readTOML(fsys, path, path)
+		data, err := vfs.ReadRegularIn(fsys, dir, path, max)
+		var notRegular *vfs.NotRegularError
+		var outside *vfs.OutsideError
+		switch {
+		case errors.As(err, &notRegular) || errors.As(err, &outside) || errors.Is(err, fs.ErrNotExist):
+			warnings = append(warnings, Warning{Path: path, Message: fmt.Sprintf("%v; not used as the configuration (name a file you trust with --config)", err)})
+			return path, nil, nil
+		case err != nil:
+			return path, nil, readError(path, err)
+		}
+		return path, data, nil
+	}
+	cfg, err := func() (*Config, error) {
+		for dir := start; ; {
+			path, data, err := found(dir, scbCheckFile)
 			if err != nil {
 				return nil, err
 			}
-			if hasScbCheckSettings(doc) {
-				return loadFile(fsys, path, path, true, doc)
+			if data != nil {
+				doc, err := parseTOML(data, path)
+				if err != nil {
+					return nil, err
+				}
+				return loadFile(fsys, path, path, false, doc)
 			}
+			if path, data, err = found(dir, pyprojectFile); err != nil {
+				return nil, err
+			}
+			if data != nil {
+				doc, err := parseTOML(data, path)
+				if err != nil {
+					return nil, err
+				}
+				if hasScbCheckSettings(doc) {
+					return loadFile(fsys, path, path, true, doc)
+				}
+			}
+			// A .git directory, or the .git file of a worktree or a
+			// submodule: the top of a repository either way.
+			if _, err := fsys.Lstat(filepath.Join(dir, ".git")); err == nil {
+				break
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
 		}
-		if isDir(fsys, filepath.Join(dir, ".git")) {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
+		return Default(start), nil
+	}()
+	if err != nil {
+		return nil, err
 	}
-	return Default(start), nil
+	cfg.Warnings = warnings
+	return cfg, nil
 }
 
-// loadFile reads the config file at path (absolute) and decodes it. display
-// is the path as the user gave it, used in messages. doc, when not nil, is
-// the already parsed document.
+// loadFile decodes the parsed config file doc found at path (absolute).
+// display is the path as the user gave it, used in messages.
 func loadFile(fsys vfs.FS, path, display string, pyproject bool, doc map[string]any) (*Config, error) {
-	if doc == nil {
-		var err error
-		if doc, err = readTOML(fsys, path, display); err != nil {
-			return nil, err
-		}
-	}
 	base, err := canonical(fsys, filepath.Dir(path))
 	if err != nil {
 		return nil, fmt.Errorf("%s: failed to resolve config directory: %w", display, err)
@@ -196,19 +260,18 @@ func loadFile(fsys vfs.FS, path, display string, pyproject bool, doc map[string]
 	return cfg, nil
 }
 
-// maxConfigSize bounds a configuration file: real ones are a few
-// kilobytes, and a giant one is not worth reading.
-const maxConfigSize = 1 << 20
+// readError is the error of a config file that could not be read,
+// naming it (and, for one over the cap, the option that raises it).
+func readError(display string, err error) error {
+	var tooLarge *vfs.TooLargeError
+	if errors.As(err, &tooLarge) {
+		return fmt.Errorf("%s: failed to read config: %w (--max-config-size raises the limit)", display, err)
+	}
+	return fmt.Errorf("%s: failed to read config: %w", display, err)
+}
 
-// readTOML reads and parses a TOML file into a generic document.
-func readTOML(fsys vfs.FS, path, display string) (map[string]any, error) {
-	if info, err := fsys.Stat(path); err == nil && info.Size() > maxConfigSize {
-		return nil, fmt.Errorf("%s: failed to read config: %d bytes, over the limit of %d bytes for a configuration file", display, info.Size(), maxConfigSize)
-	}
-	data, err := fsys.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: failed to read config: %w", display, err)
-	}
+// parseTOML parses a config file's text into a generic document.
+func parseTOML(data []byte, display string) (map[string]any, error) {
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("%s: failed to read config: invalid UTF-8", display)
 	}
@@ -482,16 +545,6 @@ func describe(v any) string {
 
 func canonical(fsys vfs.FS, path string) (string, error) {
 	return vfs.Canonical(fsys, path)
-}
-
-func isRegular(fsys vfs.FS, path string) bool {
-	info, err := fsys.Stat(path)
-	return err == nil && info.Mode().IsRegular()
-}
-
-func isDir(fsys vfs.FS, path string) bool {
-	info, err := fsys.Stat(path)
-	return err == nil && info.IsDir()
 }
 
 // quietError keeps the reference's message text while still exposing its

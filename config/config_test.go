@@ -526,11 +526,17 @@ func TestLoadDiscovery(t *testing.T) {
 			wantContext: 4,
 		},
 		{
-			name:        "a .git file does not stop the search",
+			name:        "a .git file (a worktree or submodule) stops the search too",
 			files:       map[string]string{"proj/.git": "gitdir: elsewhere\n", "proj/src/": "", "scb-check.toml": "context = 7\n"},
 			cwd:         "proj/src",
-			wantPath:    "scb-check.toml",
-			wantContext: 7,
+			wantContext: 1,
+		},
+		{
+			name:        "a config beside a .git file is still used",
+			files:       map[string]string{"proj/.git": "gitdir: elsewhere\n", "proj/scb-check.toml": "context = 4\n", "proj/src/": ""},
+			cwd:         "proj/src",
+			wantPath:    "proj/scb-check.toml",
+			wantContext: 4,
 		},
 	}
 	for _, tc := range cases {

@@ -23,20 +23,27 @@ type Script struct {
 // ProjectScripts returns the programs declared by the [project.scripts]
 // and [project.gui-scripts] tables of dir's pyproject.toml, sorted by
 // table and name; none when there is no such file. An unreadable or
-// malformed file is an error naming it.
+// malformed file is an error naming it, and so is one that is not a
+// regular file, a link leading out of dir, or one over vfs.DefaultMaxRead
+// bytes: it is not read.
 func ProjectScripts(dir string) ([]Script, error) {
-	return ProjectScriptsFS(vfs.OS, dir)
+	return ProjectScriptsFS(vfs.OS, dir, vfs.DefaultMaxRead)
 }
 
-// ProjectScriptsFS is ProjectScripts reading the file tree fsys.
-func ProjectScriptsFS(fsys vfs.FS, dir string) ([]Script, error) {
+// ProjectScriptsFS is ProjectScripts reading the file tree fsys, with a
+// cap of max bytes (none when max <= 0).
+func ProjectScriptsFS(fsys vfs.FS, dir string, max int64) ([]Script, error) {
 	fsys = vfs.Or(fsys)
 	path := filepath.Join(dir, "pyproject.toml")
-	doc, err := readTOML(fsys, path, path)
+	if _, err := fsys.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	data, err := vfs.ReadRegularIn(fsys, dir, path, max)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
+		return nil, readError(path, err)
+	}
+	doc, err := parseTOML(data, path)
+	if err != nil {
 		return nil, err
 	}
 	var out []Script

@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
+
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // SchemaVersion is the version of the JSON documents of our own: the
@@ -96,9 +97,21 @@ func WriteBaseline(w io.Writer, b *Baseline) error {
 // ReadBaseline reads the baseline file at path. Every error names the
 // file; a file that is JSON but not a baseline of ours (a --report output,
 // another tool's file, another schema version) is refused with what it is.
+// The file must be a regular file (a link to one counts) of at most
+// vfs.DefaultMaxRead bytes.
 func ReadBaseline(path string) (*Baseline, error) {
-	data, err := os.ReadFile(path)
+	return ReadBaselineLimit(path, vfs.DefaultMaxRead)
+}
+
+// ReadBaselineLimit is ReadBaseline with a cap of max bytes (none when
+// max <= 0).
+func ReadBaselineLimit(path string, max int64) (*Baseline, error) {
+	data, err := vfs.ReadRegular(vfs.OS, path, max)
 	if err != nil {
+		var tooLarge *vfs.TooLargeError
+		if errors.As(err, &tooLarge) {
+			err = fmt.Errorf("%w (--max-config-size raises the limit)", err)
+		}
 		return nil, fmt.Errorf("baseline %s: %w", path, err)
 	}
 	var probe map[string]json.RawMessage

@@ -39,6 +39,10 @@ type Report struct {
 	// Skipped are the files that could not be read or parsed, sorted by
 	// path; they count in no metric.
 	Skipped []Skipped
+	// Warnings are the inputs other than sources passed over (an ignore
+	// or configuration file that is not a regular file, or a link out of
+	// the tree), in the order met, each naming the file and the reason.
+	Warnings []string
 
 	// CloneBlocks are every instance of every clone group, sorted by path,
 	// start and end line.

@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
+
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // MCF is mean component faithfulness: the mean of externally judged
@@ -46,10 +47,20 @@ type mcfFile struct {
 // {"components": [{"id": "C1", "score": 4, "evidence": "..."}, ...]}
 // (with optional "rubric_version" and "judge"). Scores are integer levels
 // 0-4, a given mean any number from 0 to 4; every problem is reported,
-// naming the file and the offending entry.
+// naming the file and the offending entry. The file must be a regular
+// file (a link to one counts) of at most vfs.DefaultMaxRead bytes.
 func LoadMCF(path string) (*MCF, error) {
-	data, err := os.ReadFile(path)
+	return LoadMCFLimit(path, vfs.DefaultMaxRead)
+}
+
+// LoadMCFLimit is LoadMCF with a cap of max bytes (none when max <= 0).
+func LoadMCFLimit(path string, max int64) (*MCF, error) {
+	data, err := vfs.ReadRegular(vfs.OS, path, max)
 	if err != nil {
+		var tooLarge *vfs.TooLargeError
+		if errors.As(err, &tooLarge) {
+			err = fmt.Errorf("%w (--max-config-size raises the limit)", err)
+		}
 		return nil, fmt.Errorf("%s: failed to read MCF scores: %w", path, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // CatalogOptions says where the rules of a catalog come from.
@@ -22,6 +24,10 @@ type CatalogOptions struct {
 	Replace []string
 	// Extra lists rule files added to the catalog, bundled or replaced.
 	Extra []string
+	// MaxFileSize caps each rule file: vfs.DefaultMaxRead when zero, no
+	// cap when negative. Every rule file must be a regular file (a link
+	// to one counts) of at most that size.
+	MaxFileSize int64
 }
 
 // Load builds the catalog of a run: the bundled rules, or the rules of the
@@ -50,7 +56,7 @@ func Load(opt CatalogOptions) (*Catalog, error) {
 		files, ferrs := expandCatalogPaths(opt.Replace)
 		errs = append(errs, ferrs...)
 		for _, file := range files {
-			rules, digest, ferrs := loadRuleFile(file)
+			rules, digest, ferrs := loadRuleFile(file, opt.maxFileSize())
 			errs = append(errs, ferrs...)
 			if digest != "" {
 				cat.Rules = append(cat.Rules, rules...)
@@ -60,7 +66,7 @@ func Load(opt CatalogOptions) (*Catalog, error) {
 		}
 	}
 	for _, file := range opt.Extra {
-		rules, digest, ferrs := loadRuleFile(file)
+		rules, digest, ferrs := loadRuleFile(file, opt.maxFileSize())
 		errs = append(errs, ferrs...)
 		if digest != "" {
 			cat.Rules = append(cat.Rules, rules...)
@@ -76,11 +82,27 @@ func Load(opt CatalogOptions) (*Catalog, error) {
 	return cat, nil
 }
 
-// loadRuleFile reads and parses one rule file. The digest is the hex
-// SHA-256 of its content, empty when it could not be read.
-func loadRuleFile(file string) (rules []Rule, digest string, errs []error) {
-	data, err := os.ReadFile(file)
+// maxFileSize is the cap on each rule file, as vfs.ReadRegular takes it.
+func (opt CatalogOptions) maxFileSize() int64 {
+	switch {
+	case opt.MaxFileSize == 0:
+		return vfs.DefaultMaxRead
+	case opt.MaxFileSize < 0:
+		return 0
+	}
+	return opt.MaxFileSize
+}
+
+// loadRuleFile reads and parses one rule file of at most max bytes (no
+// cap when 0). The digest is the hex SHA-256 of its content, empty when
+// it could not be read.
+func loadRuleFile(file string, max int64) (rules []Rule, digest string, errs []error) {
+	data, err := vfs.ReadRegular(vfs.OS, file, max)
 	if err != nil {
+		var tooLarge *vfs.TooLargeError
+		if errors.As(err, &tooLarge) {
+			err = fmt.Errorf("%w (--max-config-size raises the limit)", err)
+		}
 		return nil, "", []error{fmt.Errorf("failed to read ast-grep rule file %s: %w", file, err)}
 	}
 	sum := sha256.Sum256(data)
@@ -144,12 +166,22 @@ func expandCatalogPaths(paths []string) ([]string, []error) {
 			if d.IsDir() || !isRuleFileName(d.Name()) {
 				return nil
 			}
-			if d.Type()&fs.ModeSymlink != 0 {
+			mode := d.Type()
+			if mode&fs.ModeSymlink != 0 {
 				// A link is followed to a file, never to a directory.
-				if target, err := os.Stat(path); err != nil || !target.Mode().IsRegular() {
+				target, err := os.Stat(path)
+				if err != nil {
+					errs = append(errs, fmt.Errorf("failed to read ast-grep rule file %s: %w", path, err))
 					return nil
 				}
-			} else if !d.Type().IsRegular() {
+				if target.IsDir() {
+					return nil
+				}
+				mode = target.Mode()
+			}
+			if !mode.IsRegular() {
+				// Named as a rule file, it would silently be left out.
+				errs = append(errs, fmt.Errorf("failed to read ast-grep rule file %s: %w", path, &vfs.NotRegularError{Path: path, Mode: mode}))
 				return nil
 			}
 			files = append(files, path)

@@ -35,6 +35,11 @@ type DiscoverOptions struct {
 	MaxFileSize int64
 	// FS is the file tree walked; the operating system's when nil.
 	FS vfs.FS
+	// MaxIgnoreSize caps each .gitignore and .ignore file read;
+	// vfs.DefaultMaxRead when zero, no cap when negative.
+	MaxIgnoreSize int64
+	// Warn, when set, is told of each ignore file passed over, and why.
+	Warn func(path, reason string)
 }
 
 // SourceFile is one file to analyse.
@@ -128,6 +133,10 @@ func (w *walker) walkTree(path string, opts DiscoverOptions) error {
 		return err
 	}
 	w.root, w.baseDir, w.includeAll = root, opts.BaseDir, opts.IncludeAll
+	w.warn, w.maxIgnore = opts.Warn, opts.MaxIgnoreSize
+	if w.maxIgnore == 0 {
+		w.maxIgnore = vfs.DefaultMaxRead
+	}
 	if w.baseDir != "" {
 		if resolved, err := vfs.Canonical(w.fs, w.baseDir); err == nil {
 			w.baseDir = resolved
@@ -137,7 +146,7 @@ func (w *walker) walkTree(path string, opts DiscoverOptions) error {
 	}
 	var ignores *ignoreDir
 	if !opts.IncludeAll {
-		ignores = parentIgnores(w.fs, root)
+		ignores = w.parentIgnores(root)
 	}
 	return w.walk(root, ignores)
 }
@@ -169,6 +178,9 @@ type walker struct {
 	dataMax  int64
 	dataOnly bool
 	data     []string
+	// warn and maxIgnore are DiscoverOptions' Warn and MaxIgnoreSize.
+	warn      func(path, reason string)
+	maxIgnore int64
 }
 
 // wantData makes the walk also collect the data files of the extensions
@@ -215,13 +227,32 @@ func (w *walker) keepData(p string, e fs.DirEntry) error {
 		return nil
 	}
 	resolved, info, err := w.resolve(p, e)
-	if err != nil || !within(w.root, resolved) {
+	if err != nil {
 		return nil
 	}
-	if info, err := w.statIfNil(resolved, info); err == nil && skipReason(info, w.dataMax) == "" {
+	if !within(w.root, resolved) {
+		w.warnData(p, "symlink to "+resolved+", outside the analysed tree (not followed)")
+		return nil
+	}
+	info, err = w.statIfNil(resolved, info)
+	if err != nil {
+		return nil
+	}
+	if !info.Mode().IsRegular() {
+		w.warnData(p, skipReason(info, 0))
+	} else if skipReason(info, w.dataMax) == "" {
 		w.data = append(w.data, resolved)
 	}
 	return nil
+}
+
+// warnData tells Warn of a data file left out that is not a regular file
+// or leads out of the tree (one over the size cap is left out quietly,
+// as the cap promises).
+func (w *walker) warnData(p, reason string) {
+	if w.warn != nil {
+		w.warn(p, "data file "+reason)
+	}
 }
 
 // resolve returns the canonical path of the walked entry e at p and, when
@@ -254,7 +285,7 @@ func (w *walker) walk(dir string, parent *ignoreDir) error {
 	}
 	ignores := parent
 	if !w.includeAll {
-		ignores = loadIgnoreDir(w.fs, dir, parent)
+		ignores = w.loadIgnoreDir(dir, w.root, parent)
 	}
 	for _, e := range entries {
 		if prunedNames[e.Name()] {

@@ -135,12 +135,22 @@ type ignoreDir struct {
 	parent    *ignoreDir
 }
 
-// loadIgnoreDir reads the ignore files of dir. A directory without any
-// adds nothing to the chain. Unreadable files count as absent.
-func loadIgnoreDir(fsys vfs.FS, dir string, parent *ignoreDir) *ignoreDir {
+// loadIgnoreDir reads the ignore files of dir, whose links may lead
+// anywhere inside within. A directory without any adds nothing to the
+// chain. A missing file counts as absent; one that cannot be read (not a
+// regular file, a link leading out of within, one over the cap) counts as
+// absent too, with a warning.
+func (w *walker) loadIgnoreDir(dir, within string, parent *ignoreDir) *ignoreDir {
 	read := func(name string) *ignoreFile {
-		data, err := fsys.ReadFile(filepath.Join(dir, name))
+		p := filepath.Join(dir, name)
+		if _, err := w.fs.Lstat(p); err != nil {
+			return nil
+		}
+		data, err := vfs.ReadRegularIn(w.fs, within, p, w.maxIgnore)
 		if err != nil {
+			if w.warn != nil {
+				w.warn(p, fmt.Sprintf("ignore file not read: %v; its patterns are not applied", err))
+			}
 			return nil
 		}
 		return parseIgnoreFile(dir, string(data))
@@ -154,8 +164,9 @@ func loadIgnoreDir(fsys vfs.FS, dir string, parent *ignoreDir) *ignoreDir {
 
 // parentIgnores returns the ignore chain of the ancestors of root, from the
 // filesystem root down to root's parent. Outside a git repository too:
-// every ancestor counts.
-func parentIgnores(fsys vfs.FS, root string) *ignoreDir {
+// every ancestor counts. Each ancestor's ignore files may be links only
+// into that ancestor.
+func (w *walker) parentIgnores(root string) *ignoreDir {
 	var dirs []string
 	for dir := root; dir != filepath.Dir(dir); {
 		dir = filepath.Dir(dir)
@@ -163,7 +174,7 @@ func parentIgnores(fsys vfs.FS, root string) *ignoreDir {
 	}
 	var chain *ignoreDir
 	for i := len(dirs) - 1; i >= 0; i-- {
-		chain = loadIgnoreDir(fsys, dirs[i], chain)
+		chain = w.loadIgnoreDir(dirs[i], dirs[i], chain)
 	}
 	return chain
 }
@@ -501,4 +512,33 @@ func writeGlobRegexp(b *strings.Builder, tokens []globToken, opts globOptions) {
 			}
 		}
 	}
+}
+
+// Excludes are compiled exclude globs, matched as discovery matches them.
+type Excludes struct {
+	patterns []string
+	res      []*regexp.Regexp
+}
+
+// CompileExcludes compiles normalised exclude globs (globset syntax, as
+// DiscoverOptions.Exclude holds them).
+func CompileExcludes(patterns []string) (*Excludes, error) {
+	res, err := compileExcludes(patterns)
+	if err != nil {
+		return nil, err
+	}
+	return &Excludes{patterns: patterns, res: res}, nil
+}
+
+// Match returns the first pattern matching the file at path, taken
+// relative to baseDir when below it (else absolute), as discovery takes
+// it; "" when none does.
+func (e *Excludes) Match(baseDir, path string) string {
+	rel := relativeTo(baseDir, path)
+	for i, re := range e.res {
+		if re.MatchString(rel) {
+			return e.patterns[i]
+		}
+	}
+	return ""
 }

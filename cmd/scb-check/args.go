@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // checkArgs are the parsed arguments of `scb-check check`.
@@ -27,6 +29,7 @@ type checkArgs struct {
 	mcfFile           string
 	parseTimeout      time.Duration
 	maxFileSize       int64
+	maxConfigSize     int64 // --max-config-size: 0 for the default, -1 for no cap
 	languages         []string
 	cache             string
 }
@@ -51,6 +54,7 @@ var valueFlags = map[string]string{
 	"--ast-grep-timeout":    "<DURATION>",
 	"--parse-timeout":       "<DURATION>",
 	"--max-file-size":       "<SIZE>",
+	"--max-config-size":     "<SIZE>",
 	"--languages":           "<LANGUAGES>",
 	"--rules":               "<FILE>",
 	"--catalog":             "<PATH>",
@@ -174,6 +178,15 @@ func parseCheck(args []string) (*checkArgs, error) {
 				n = -1
 			}
 			a.maxFileSize = n
+		case "--max-config-size":
+			n, err := parseSize(value)
+			if err != nil {
+				return nil, usagef("error: invalid value '%s' for '--max-config-size <SIZE>': %v", value, err)
+			}
+			if n == 0 {
+				n = -1
+			}
+			a.maxConfigSize = n
 		case "--verbosity":
 			a.verbose++
 		case "-h", "--help":
@@ -201,6 +214,16 @@ func parseCheck(args []string) (*checkArgs, error) {
 		return nil, usagef("error: unexpected argument '%s' found", positional[1])
 	}
 	return a, nil
+}
+
+// configCap is the cap on each file other than sources, as the
+// configuration and rule loaders take it: 0 for the default, negative for
+// none.
+func (a *checkArgs) configCap() int64 {
+	if a.maxConfigSize == 0 {
+		return vfs.DefaultMaxRead
+	}
+	return a.maxConfigSize
 }
 
 // parseSize reads a byte count with an optional unit: 500000, 512KB, 20MB,

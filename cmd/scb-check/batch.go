@@ -141,7 +141,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if b.manifest == "-" {
 		m, err = batch.ParseManifest(stdin, "stdin", analysis.WorkDir)
 	} else {
-		m, err = batch.ReadManifest(b.manifest)
+		m, err = batch.ReadManifest(b.manifest, b.check.configCap())
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -33,6 +33,8 @@ Options:
       --rules <FILE>            Also load this ast-grep rule file (for validating directives)
       --parse-timeout <DURATION>  Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>    Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
+      --max-config-size <SIZE>  Refuse larger configuration, ignore and manifest files
+                                (0: no limit) [default: 1MB]
       --languages <LANGUAGES>   Also analyse these languages (comma-separated, or all)
       --cache <DIR>             Keep each file's analysis in DIR, filed by content, for later runs
   -j, --jobs <N>                Files analyzed in parallel [default: all cores]
@@ -63,7 +65,7 @@ func runDir(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "failed to determine current directory: %v\n", err)
 		return exitError
 	}
-	cfg, err := config.Load(cwd, a.configPath)
+	cfg, err := config.LoadLimit(nil, cwd, a.configPath, a.configCap())
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError
@@ -73,7 +75,8 @@ func runDir(args []string, stdout, stderr io.Writer) int {
 		DisableSG: true, ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
 		CatalogPaths: catalogPaths(a.catalog),
 		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
-		CacheDir: a.cache,
+		MaxConfigSize: a.maxConfigSize,
+		CacheDir:      a.cache,
 	})
 	if r != nil {
 		logFiles(stderr, r, a)

@@ -53,6 +53,8 @@ Options:
       --ast-grep-timeout <DURATION>  Give up on ast-grep after this long [default: 10m]
       --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
+      --max-config-size <SIZE>     Refuse larger configuration, ignore, manifest, rule, baseline and
+                                   score files (0: no limit) [default: 1MB]
       --languages <LANGUAGES>      Also analyse these languages (comma-separated, or all)
                                    [default: python, rust]
       --rules <FILE>               Also load this ast-grep rule file (repeatable; added to
@@ -146,7 +148,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "failed to determine current directory: %v\n", err)
 		return exitError
 	}
-	cfg, err := config.Load(cwd, a.configPath)
+	cfg, err := config.LoadLimit(nil, cwd, a.configPath, a.configCap())
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError
@@ -155,7 +157,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "debug config_loaded base_dir=%s exclude_count=%d context_lines=%d low_use_short_function_enabled=%t\n",
 			cfg.BaseDir, len(cfg.Exclude), cfg.Context, cfg.LowUse.Enabled)
 	}
-	cat, err := loadCatalog(a.catalog, a.rules)
+	cat, err := loadCatalog(a.catalog, a.rules, a.configCap())
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError
@@ -163,7 +165,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	warnEmptyCatalog(stderr, cat)
 	var baseline *report.Baseline
 	if a.gates.baseline != "" {
-		if baseline, err = report.ReadBaseline(a.gates.baseline); err != nil {
+		if baseline, err = report.ReadBaselineLimit(a.gates.baseline, a.configCap()); err != nil {
 			fmt.Fprintln(stderr, err)
 			return exitError
 		}
@@ -212,6 +214,9 @@ func logFiles(stderr io.Writer, r *report.Report, a *checkArgs) {
 			lines = append(lines, line{s.Path, fmt.Sprintf("debug source_file language=%s path=%s", s.Language, s.Path)})
 		}
 		lines = append(lines, line{s.Path, fmt.Sprintf("failed to parse file: %s: %s", s.Path, s.Reason)})
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintln(stderr, "warning: "+w)
 	}
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].path < lines[j].path })
 	for _, l := range lines {

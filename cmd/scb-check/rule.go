@@ -41,7 +41,7 @@ func runRule(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	id := a.positional[0]
-	cat, err := loadCatalog(a.catalog, a.rules)
+	cat, err := loadCatalog(a.catalog, a.rules, 0)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError

@@ -84,11 +84,13 @@ func parseCatalogArgs(args []string, withFormat bool) (*catalogArgs, error) {
 
 // loadCatalog loads the catalog of a command: the --catalog paths (else
 // $SCB_CHECK_SLOP_RULES, else the bundled rules), then the extra rule
-// files of $SCB_CHECK_EXTRA_SLOP_RULES and --rules.
-func loadCatalog(catalog, extra []string) (*rules.Catalog, error) {
+// files of $SCB_CHECK_EXTRA_SLOP_RULES and --rules, none larger than max
+// bytes (0: the default cap, negative: none).
+func loadCatalog(catalog, extra []string, max int64) (*rules.Catalog, error) {
 	return rules.Load(rules.CatalogOptions{
-		Replace: catalogPaths(catalog),
-		Extra:   append(extraRuleFiles(), extra...),
+		Replace:     catalogPaths(catalog),
+		Extra:       append(extraRuleFiles(), extra...),
+		MaxFileSize: max,
 	})
 }
 
@@ -115,7 +117,7 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, usagef("error: unexpected argument '%s' found", a.positional[0]))
 		return exitError
 	}
-	cat, err := loadCatalog(a.catalog, a.rules)
+	cat, err := loadCatalog(a.catalog, a.rules, 0)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError

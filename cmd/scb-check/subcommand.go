@@ -19,6 +19,8 @@ const analysisHelp = `      --include-all                Also walk git-ignored f
       --ast-grep-timeout <DURATION>  Give up on ast-grep after this long [default: 10m]
       --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
+      --max-config-size <SIZE>     Refuse larger configuration, ignore, manifest, rule, baseline and
+                                   score files (0: no limit) [default: 1MB]
       --languages <LANGUAGES>      Also analyse these languages (comma-separated, or all)
       --rules <FILE>               Also load this ast-grep rule file (repeatable)
       --catalog <PATH>             Replace the bundled ast-grep rules with the rules of this file or
@@ -105,7 +107,8 @@ func analysisOptions(a *checkArgs, cfg *config.Config, cwd string, cat *rules.Ca
 		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout,
 		ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
 		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
-		Catalog: cat, CacheDir: a.cache,
+		MaxConfigSize: a.maxConfigSize,
+		Catalog:       cat, CacheDir: a.cache,
 	}
 	if a.cache != "" {
 		opt.CacheStats = &scbcheck.CacheStats{}
@@ -152,11 +155,11 @@ func setupAnalysis(a *checkArgs, withConfig bool) (scbcheck.Options, error) {
 	}
 	var cfg *config.Config
 	if withConfig {
-		if cfg, err = config.Load(cwd, a.configPath); err != nil {
+		if cfg, err = config.LoadLimit(nil, cwd, a.configPath, a.configCap()); err != nil {
 			return scbcheck.Options{}, err
 		}
 	}
-	cat, err := loadCatalog(a.catalog, a.rules)
+	cat, err := loadCatalog(a.catalog, a.rules, a.configCap())
 	if err != nil {
 		return scbcheck.Options{}, err
 	}
