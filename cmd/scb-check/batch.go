@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/scbcheck/scbcheck/batch"
 	"github.com/scbcheck/scbcheck/trajectory"
@@ -35,6 +36,8 @@ Options:
       --shard <I/N>                Measure only entry k with k mod N = I, shards numbered from 0
                                    (I is $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)
       --exit-zero                  Exit 0 when every snapshot has its line, error lines included
+      --git-timeout <DURATION>     Give up on a git process (or on one read of files from git)
+                                   after this long [default: 10m]
 ` + analysisHelp + `      --config <CONFIG>            Use this configuration file for every snapshot (without it,
                                    directories use the one discovered from the working directory,
                                    commits the one each commit holds)
@@ -58,12 +61,14 @@ type batchArgs struct {
 	output   string
 	shard    batch.Shard
 	exitZero bool
+	// gitTimeout bounds each git process; 0 for the default.
+	gitTimeout time.Duration
 }
 
 // batchOptions are batch's options besides check's.
 var batchOptions = ownOptions{
 	command: "batch",
-	values:  map[string]string{"--output": "<FILE>", "--shard": "<I/N>"},
+	values:  map[string]string{"--output": "<FILE>", "--shard": "<I/N>", "--git-timeout": "<DURATION>"},
 	flags:   map[string]bool{"--exit-zero": true},
 	refused: batchRefused,
 }
@@ -96,6 +101,12 @@ func (b *batchArgs) set(name, value string) error {
 		b.shard = s
 	case "--exit-zero":
 		b.exitZero = true
+	case "--git-timeout":
+		d, err := parseGitTimeout(value)
+		if err != nil {
+			return err
+		}
+		b.gitTimeout = d
 	}
 	return nil
 }
@@ -153,6 +164,7 @@ func runBatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Measure:          trajectory.Options{Analysis: analysis},
 		CommitsOwnConfig: a.configPath == "",
 		Shard:            b.shard,
+		GitTimeout:       b.gitTimeout,
 	}
 	if a.verbose >= 1 {
 		opt.Progress = func(i, n int, e batch.Entry) {
