@@ -397,3 +397,128 @@ func TestGitTimeout(t *testing.T) {
 	assert.Equal(t, "2\n", bad[secExit])
 	assert.Contains(t, bad[secStderr], "invalid value '0s' for '--git-timeout <DURATION>'")
 }
+
+// TestGitLinksOutOfTheTree: committed symbolic links leading out of the
+// commit's tree (absolute, or with enough ".." to leave it) as the
+// configuration, pyproject.toml, ignore files, a data file and source
+// files are never followed: every point is `check` of the commit written
+// out by `git archive` (whose links lead to the same host files, then
+// holding only comments), and once the host files hold what would show
+// or change something if read (a key of the configuration the error
+// would name, an ignore pattern for every source), nothing changes and
+// their text appears in no output.
+func TestGitLinksOutOfTheTree(t *testing.T) {
+	work, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	const secret = "SCB_HOST_SECRET_5d41402a"
+	host := filepath.Join(work, "host", "notes.txt")
+	hostIgnore := filepath.Join(work, "host", "ignore")
+	require.NoError(t, os.MkdirAll(filepath.Dir(host), 0o755))
+	require.NoError(t, os.WriteFile(host, []byte("# "+secret+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(hostIgnore, []byte("# "+secret+"\n"), 0o644))
+	up := strings.Repeat("../", 16) + strings.TrimPrefix(host, "/")
+	upIgnore := strings.Repeat("../", 16) + strings.TrimPrefix(hostIgnore, "/")
+	repo := filepath.Join(work, "repo")
+	newRepoT(t, repo)
+	fn := "def f(x):\n    if x:\n        return 1\n    return 2\n"
+	hashes := []string{
+		commitT(t, repo, "links", map[string]string{
+			"ok.py": fn, "scb-check.toml": "-> " + host, "pyproject.toml": "-> " + host, ".gitignore": "-> " + hostIgnore,
+			"a.py": "-> " + host, ".ignore": "-> " + upIgnore, "data.json": "-> " + host, "sub/.gitignore": "-> " + upIgnore,
+		}),
+		commitT(t, repo, "more links", map[string]string{
+			"ok.py": fn + "\ndef g():\n    return 3\n", "sub/b.py": "-> " + up, "sub/in.py": "-> ../ok.py",
+			"hostdir": "-> " + filepath.Dir(host),
+		}),
+		commitT(t, repo, "fewer links", map[string]string{"a.py": "", "scb-check.toml": "-> " + up}),
+	}
+	want := checkOfCommits(t, work, repo, hashes)
+	assert.Contains(t, want[0], `"files_scanned":1`, "the linked a.py is skipped on disk too")
+	require.NoError(t, os.WriteFile(host, []byte(secret+" = \"*.py\"\n"), 0o644))
+	require.NoError(t, os.WriteFile(hostIgnore, []byte(secret+"\n*.py\n"), 0o644))
+	// Read, the configuration would be an error naming the key.
+	readable := filepath.Join(work, "readable")
+	require.NoError(t, os.MkdirAll(filepath.Join(readable, ".git"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(readable, "ok.py"), []byte(fn), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(readable, "scb-check.toml"), []byte(secret+" = \"*.py\"\n"), 0o644))
+	hostile := runBinary(t, readable, []string{"check", "--report", "."}, nil)
+	require.Equal(t, "2\n", hostile[secExit])
+	require.Contains(t, hostile[secStderr], secret)
+
+	got := runBinary(t, work, []string{"trajectory", "--report", "--git", "repo"}, nil)
+	assertPointsAre(t, got, hashes, want)
+	human := runBinary(t, work, []string{"trajectory", "-v", "--git", "repo"}, nil)
+	assert.Equal(t, "0\n", human[secExit], human[secStderr])
+	assert.Contains(t, human[secStdout], "a.py: symlink to "+host+", outside the analysed tree (not followed)")
+	lines := runBinary(t, work, []string{"batch", "-v", manifestOf(t, work, "repo", hashes)}, nil)
+	require.Equal(t, "0\n", lines[secExit], lines[secStderr])
+	assertLinesAre(t, lines[secStdout], hashes, want)
+	for _, out := range []map[string]string{got, human, lines} {
+		assert.NotContains(t, out[secStdout], secret)
+		assert.NotContains(t, out[secStderr], secret)
+	}
+}
+
+// oddNames builds a history whose commits hold file names that are not
+// UTF-8 or hold a newline, a tab or a control character, added, changed,
+// renamed and deleted, plus extra files in the second commit.
+func oddNames(t *testing.T, repo string, extra map[string]string) []string {
+	t.Helper()
+	newRepoT(t, repo)
+	fn := "def f(x):\n    if x:\n        return 1\n    return 2\n"
+	second := map[string]string{
+		"d\xfe/readme.md": "# d\n", "tab\tname.py": "def t(a):\n    return a\n",
+		"new\nline.py": "def n(b):\n    while b:\n        b -= 1\n    return b\n",
+	}
+	for k, v := range extra {
+		second[k] = v
+	}
+	hashes := []string{
+		commitT(t, repo, "odd", map[string]string{"a.py": fn, "notes\xff.txt": "n\n", "new\nline.py": "def n(b):\n    return b\n", "ctl\x01.md": "c\n"}),
+		commitT(t, repo, "odder", second),
+	}
+	gitT(t, repo, "mv", "d\xfe/readme.md", "d\xfe/moved.md")
+	return append(hashes, commitT(t, repo, "rename and delete", map[string]string{"notes\xff.txt": ""}))
+}
+
+// TestGitOddFileNames: names that are not UTF-8, or hold a newline, a
+// tab or a control character, in a commit never stop trajectory --git or
+// batch; the batch lines are written and a second run resumes past them.
+func TestGitOddFileNames(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		extra map[string]string
+		args  []string
+	}{
+		{name: "ast-grep scans the sources"},
+		{
+			// A source file whose name is not UTF-8 cannot be given to
+			// ast-grep; without it, the file is what discovery makes of it.
+			name: "a source file named in no encoding", extra: map[string]string{"b\xff.py": "def b(c):\n    return c\n"},
+			args: []string{"--disable-sg"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			work, err := filepath.EvalSymlinks(t.TempDir())
+			require.NoError(t, err)
+			repo := filepath.Join(work, "repo")
+			hashes := oddNames(t, repo, tc.extra)
+			want := checkOfCommits(t, work, repo, hashes, tc.args...)
+
+			got := runBinary(t, work, append([]string{"trajectory", "--report", "--git", "repo"}, tc.args...), nil)
+			assertPointsAre(t, got, hashes, want)
+			m := manifestOf(t, work, "repo", hashes)
+			first := runBinary(t, work, append([]string{"batch", "--output", "out.jsonl", m}, tc.args...), nil)
+			require.Equal(t, "0\n", first[secExit], first[secStderr])
+			out, err := os.ReadFile(filepath.Join(work, "out.jsonl"))
+			require.NoError(t, err)
+			assertLinesAre(t, string(out), hashes, want)
+			again := runBinary(t, work, append([]string{"batch", "--output", "out.jsonl", m}, tc.args...), nil)
+			assert.Equal(t, "0\n", again[secExit], again[secStderr])
+			assert.Contains(t, again[secStderr], "snapshots=3 resumed=3 measured=0 errors=0")
+			unchanged, err := os.ReadFile(filepath.Join(work, "out.jsonl"))
+			require.NoError(t, err)
+			assert.Equal(t, string(out), string(unchanged))
+		})
+	}
+}
