@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/scbcheck/scbcheck/trajectory"
 )
@@ -20,6 +21,9 @@ type Options struct {
 	Shard Shard
 	// Git is the git executable; "git" (on PATH) when empty.
 	Git string
+	// GitTimeout bounds each git process (trajectory.DefaultGitTimeout
+	// when not positive).
+	GitTimeout time.Duration
 	// Progress, when set, is called before each snapshot is measured, with
 	// its position among those to measure in this run and their number.
 	Progress func(i, n int, e Entry)
@@ -101,6 +105,7 @@ func Run(ctx context.Context, m *Manifest, out *Output, opt Options) (Result, er
 // an error line.
 func measureEntry(ctx context.Context, ms *trajectory.Measurer, m *Manifest, e Entry, opt Options) ([]byte, bool, error) {
 	snap, err := m.snapshot(e, opt.Git)
+	snap.GitTimeout = opt.GitTimeout
 	var p trajectory.Point
 	if err != nil {
 		p = trajectory.Point{Checkpoint: trajectory.Checkpoint{Label: e.Text}, Err: err.Error()}

@@ -5,26 +5,32 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os/exec"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 )
 
 // catFile is one `git cat-file --batch` kept running for a whole run:
-// every commit's changed files are read through it.
+// every tree's files are read through it, raw (without --filters or
+// --textconv: the bytes committed).
 type catFile struct {
-	cmd   *exec.Cmd
+	cmd   *gitProc
 	stdin io.WriteCloser
 	out   *bufio.Reader
+	// timeout bounds each read; timedOut is set when one passed and the
+	// process was stopped.
+	timeout  time.Duration
+	timedOut atomic.Bool
 }
 
 // catFile returns the repository's running cat-file, starting it at the
-// first call.
+// first call. It runs as long as ctx; each read has r.timeout.
 func (r *repo) catFile(ctx context.Context) (*catFile, error) {
 	if r.cat != nil {
 		return r.cat, nil
 	}
-	cmd := exec.CommandContext(ctx, r.git, "-C", r.dir, "cat-file", "--batch")
+	cmd := gitCommand(ctx, r.git, r.dir, 0, "cat-file", "--batch")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -34,9 +40,9 @@ func (r *repo) catFile(ctx context.Context) (*catFile, error) {
 		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("%w %s: %w", errNoGit, r.git, err)
+		return nil, cmd.failure(ctx, "", err)
 	}
-	r.cat = &catFile{cmd: cmd, stdin: stdin, out: bufio.NewReaderSize(stdout, 1<<16)}
+	r.cat = &catFile{cmd: cmd, stdin: stdin, out: bufio.NewReaderSize(stdout, 1<<16), timeout: r.timeout}
 	return r.cat, nil
 }
 
@@ -48,11 +54,29 @@ func (r *repo) close() {
 	_ = r.cat.stdin.Close()
 	_, _ = io.Copy(io.Discard, r.cat.out)
 	_ = r.cat.cmd.Wait()
+	r.cat.cmd.done()
 	r.cat = nil
 }
 
-// read returns the contents of the blobs named by hashes, in order.
+// read returns the contents of the blobs named by hashes, in order. When
+// the answers take longer than the timeout, git is stopped and every
+// later read fails.
 func (c *catFile) read(hashes []string) ([][]byte, error) {
+	if c.timeout > 0 {
+		timer := time.AfterFunc(c.timeout, func() {
+			c.timedOut.Store(true)
+			_ = c.cmd.Process.Kill()
+		})
+		defer timer.Stop()
+	}
+	out, err := c.readAll(hashes)
+	if err != nil && c.timedOut.Load() {
+		return nil, fmt.Errorf("git cat-file: no answer within %s (the git timeout)", c.timeout)
+	}
+	return out, err
+}
+
+func (c *catFile) readAll(hashes []string) ([][]byte, error) {
 	sent := make(chan error, 1)
 	go func() {
 		w := bufio.NewWriter(c.stdin)

@@ -1,20 +1,17 @@
 package trajectory
 
 import (
-	"archive/tar"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
@@ -40,11 +37,16 @@ type GitOptions struct {
 	OnlySourceCommits bool
 	// Git is the git executable; "git" (on PATH) when empty.
 	Git string
+	// Timeout bounds each git process (and each answer of the one
+	// reading blobs); DefaultGitTimeout when not positive.
+	Timeout time.Duration
 }
 
 // repo is a resolved repository.
 type repo struct {
 	git string
+	// timeout bounds each git process (see GitOptions.Timeout).
+	timeout time.Duration
 	// dir is the directory git runs in: the work tree's top level, or the
 	// bare repository.
 	dir string
@@ -53,11 +55,6 @@ type repo struct {
 	prefix string
 	// display is the repository as the user named it.
 	display string
-	// infoAttributes caches whether the repository's info/attributes
-	// mention an archive attribute (nil until looked up).
-	infoAttributes *bool
-	// attributes caches archiveAttributes by commit.
-	attributes map[string]bool
 	// diffs caches changes by "from..to".
 	diffs map[string]diff
 	// cat reads blobs, once started.
@@ -65,9 +62,12 @@ type repo struct {
 }
 
 // Git measures the first-parent history of a repository, oldest commit
-// first. Each commit's tree is read from git into memory (`git archive`
-// for the first, then what each commit changes, through `git diff-tree`
-// and `git cat-file`), never into the repository's work tree. Without
+// first. Each commit's tree is read from git into memory, never into the
+// repository's work tree: the first one listed by `git ls-tree`, then
+// what each commit changes, listed by `git diff-tree`, the files' bytes
+// read raw (as committed: no filter, no conversion) by `git cat-file`.
+// git is run so that it starts no program the repository, or any
+// configuration, names (see gitCommand). Without
 // Analysis.Config each commit is analysed with the configuration it holds
 // (as `check` run at its root would), else with the given one.
 func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
@@ -76,7 +76,7 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 		return nil, err
 	}
 	defer closeCache()
-	r, err := openRepo(ctx, g.Repo, g.Git)
+	r, err := openRepo(ctx, g.Repo, g.Git, g.Timeout)
 	if err != nil {
 		return nil, fmt.Errorf("--git: %w", err)
 	}
@@ -102,7 +102,6 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 		return nil, fmt.Errorf("failed to create a temporary directory: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	r.loadAttributes(ctx, commits)
 	r.loadDiffs(ctx, commits)
 	snap := &snapshot{dir: filepath.Join(canonicalDir(tmp), "snapshot")}
 	if err := r.checkout(ctx, snap, commits[0].hash); err != nil {
@@ -231,8 +230,8 @@ func (r *repo) sameReport(ctx context.Context, snap *snapshot, commits []commit,
 	if i == 0 || snap.sawLink {
 		return false, nil
 	}
-	changes, whole, err := r.changes(ctx, commits[i-1].hash, commits[i].hash)
-	if err != nil || whole {
+	changes, err := r.changes(ctx, commits[i-1].hash, commits[i].hash)
+	if err != nil {
 		return false, err
 	}
 	for _, c := range changes {
@@ -320,9 +319,9 @@ func canonicalDir(dir string) string {
 	return dir
 }
 
-// checkout makes snap hold the tree of commit hash, exactly as `git
-// archive` would write it into an empty directory, plus an empty .git
-// directory.
+// checkout makes snap hold the tree of commit hash: its files with the
+// bytes committed, its symbolic links, an empty directory for each
+// submodule, plus an empty .git directory.
 func (r *repo) checkout(ctx context.Context, snap *snapshot, hash string) error {
 	if snap.commit == hash && snap.mem != nil {
 		return nil
@@ -330,17 +329,15 @@ func (r *repo) checkout(ctx context.Context, snap *snapshot, hash string) error 
 	prev := snap.commit
 	snap.commit = ""
 	if prev != "" && snap.mem != nil {
-		changes, whole, err := r.changes(ctx, prev, hash)
+		changes, err := r.changes(ctx, prev, hash)
 		if err != nil {
 			return err
 		}
-		if !whole {
-			if err := r.apply(ctx, snap, changes); err != nil {
-				return err
-			}
-			snap.commit = hash
-			return nil
+		if err := r.apply(ctx, snap, changes); err != nil {
+			return err
 		}
+		snap.commit = hash
+		return nil
 	}
 	mem, err := vfs.NewMem(snap.dir)
 	if err != nil {
@@ -373,56 +370,49 @@ type change struct {
 // diff is what changes returns for a pair of commits.
 type diff struct {
 	changes []change
-	whole   bool
 }
 
-// changes lists the paths that differ between commits from and to. whole
-// is set when the tree must be written again from scratch instead: when
-// attributes files changed, or when either commit's attributes ask
-// `git archive` to leave files out or rewrite them (export-ignore,
-// export-subst), so that an unchanged file may be written differently.
-func (r *repo) changes(ctx context.Context, from, to string) ([]change, bool, error) {
+// changes lists the paths that differ between commits from and to.
+func (r *repo) changes(ctx context.Context, from, to string) ([]change, error) {
 	if d, ok := r.diffs[from+".."+to]; ok {
-		return d.changes, d.whole, nil
+		return d.changes, nil
 	}
-	changes, whole, err := r.diffTree(ctx, from, to)
+	changes, err := r.diffTree(ctx, from, to)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	if r.diffs == nil {
 		r.diffs = map[string]diff{}
 	}
-	r.diffs[from+".."+to] = diff{changes, whole}
-	return changes, whole, nil
+	r.diffs[from+".."+to] = diff{changes}
+	return changes, nil
 }
 
-func (r *repo) diffTree(ctx context.Context, from, to string) (changes []change, whole bool, err error) {
-	if r.rewritten(ctx, from, to) {
-		return nil, true, nil
-	}
-	out, err := r.run(ctx, "diff-tree", "-r", "-z", "--no-renames", "--raw", "--end-of-options", from, to)
+// diffArgs are the options of every diff-tree: the raw list of changed
+// paths, never a patch (so no textconv or external diff either).
+var diffArgs = []string{"diff-tree", "-r", "-z", "--no-renames", "--raw", "--no-textconv", "--no-ext-diff"}
+
+func (r *repo) diffTree(ctx context.Context, from, to string) ([]change, error) {
+	out, err := r.run(ctx, append(slices.Clone(diffArgs), "--end-of-options", from, to)...)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	return parseRaw(strings.Split(out, "\x00"))
 }
 
 // parseRaw reads the entries of `git diff-tree -r -z --raw` (split at
-// NULs); whole is set when an attributes file changed.
-func parseRaw(fields []string) (changes []change, whole bool, err error) {
+// NULs). A path is the bytes git holds, whatever their encoding.
+func parseRaw(fields []string) (changes []change, err error) {
 	for i := 0; i+1 < len(fields); i += 2 {
 		// ":old-mode new-mode old-hash new-hash status", then the path.
 		meta := strings.Fields(fields[i])
 		path := fields[i+1]
-		if len(meta) != 5 || !filepath.IsLocal(filepath.FromSlash(path)) {
-			return nil, false, fmt.Errorf("git diff-tree: unexpected output %q", fields[i]+" "+path)
-		}
-		if filepath.Base(path) == ".gitattributes" {
-			return nil, true, nil
+		if len(meta) != 5 || !vfs.ValidRel(path) {
+			return nil, fmt.Errorf("git diff-tree: unexpected output %q", fields[i]+" "+path)
 		}
 		changes = append(changes, change{path: path, gone: strings.Trim(meta[1], "0") == "", mode: meta[1], blob: meta[3]})
 	}
-	return changes, false, nil
+	return changes, nil
 }
 
 // loadDiffs fills the changes between each commit and the one before
@@ -441,7 +431,8 @@ func (r *repo) loadDiffs(ctx context.Context, commits []commit) {
 		fmt.Fprintf(&in, "%s %s\n", commits[i].hash, commits[i-1].hash)
 	}
 	var stdout bytes.Buffer
-	cmd := exec.CommandContext(ctx, r.git, "-C", r.dir, "diff-tree", "--stdin", "-r", "-z", "--no-renames", "--raw")
+	cmd := gitCommand(ctx, r.git, r.dir, r.timeout, append(slices.Clone(diffArgs), "--stdin")...)
+	defer cmd.done()
 	cmd.Stdin, cmd.Stdout = strings.NewReader(in.String()), &stdout
 	if cmd.Run() != nil {
 		return
@@ -466,89 +457,11 @@ func (r *repo) loadDiffs(ctx context.Context, commits []commit) {
 	}
 	for i := 1; i < len(commits); i++ {
 		from, to := commits[i-1].hash, commits[i].hash
-		d := diff{whole: r.rewritten(ctx, from, to)}
-		if !d.whole {
-			var err error
-			if d.changes, d.whole, err = parseRaw(byCommit[to]); err != nil {
-				return
-			}
+		changes, err := parseRaw(byCommit[to])
+		if err != nil {
+			return
 		}
-		r.diffs[from+".."+to] = d
-	}
-}
-
-// rewritten reports whether the attributes of either commit ask `git
-// archive` to leave out or rewrite files: the tree is then read whole.
-func (r *repo) rewritten(ctx context.Context, from, to string) bool {
-	return r.archiveAttributes(ctx, from) || r.archiveAttributes(ctx, to)
-}
-
-// archiveAttributes reports whether commit's attributes files (or the
-// repository's info/attributes) mention export-ignore or export-subst.
-func (r *repo) archiveAttributes(ctx context.Context, commit string) bool {
-	if found, ok := r.attributes[commit]; ok {
-		return found
-	}
-	found := r.lookUpAttributes(ctx, commit)
-	if r.attributes == nil {
-		r.attributes = map[string]bool{}
-	}
-	r.attributes[commit] = found
-	return found
-}
-
-func (r *repo) lookUpAttributes(ctx context.Context, commit string) bool {
-	if r.infoAttributes == nil {
-		found := false
-		if p, err := r.run(ctx, "rev-parse", "--git-path", "info/attributes"); err == nil {
-			p = strings.TrimSpace(p)
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(r.dir, p)
-			}
-			b, _ := os.ReadFile(p)
-			found = bytes.Contains(b, []byte("export-"))
-		}
-		r.infoAttributes = &found
-	}
-	if *r.infoAttributes {
-		return true
-	}
-	// git grep exits 1 when nothing matches.
-	// commit is a hash read from git itself (grep takes no --end-of-options).
-	out, _ := r.run(ctx, "grep", "-l", "-F", "export-", commit, "--",
-		":(glob)**/.gitattributes")
-	return strings.TrimSpace(out) != ""
-}
-
-// loadAttributes looks up archiveAttributes for many commits with one git
-// grep per batch of them.
-func (r *repo) loadAttributes(ctx context.Context, commits []commit) {
-	if r.attributes == nil {
-		r.attributes = map[string]bool{}
-	}
-	const batch = 200
-	for start := 0; start < len(commits); start += batch {
-		part := commits[start:min(start+batch, len(commits))]
-		args := []string{"grep", "-l", "-F", "export-"}
-		for _, c := range part {
-			args = append(args, c.hash)
-		}
-		// git grep exits 1 when nothing matches; any other failure leaves
-		// the commits to be looked up one by one.
-		out, err := r.run(ctx, append(args, "--", ":(glob)**/.gitattributes")...)
-		var exit *exec.ExitError
-		if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) {
-			continue
-		}
-		found := map[string]bool{}
-		for _, line := range strings.Split(out, "\n") {
-			if hash, _, ok := strings.Cut(line, ":"); ok {
-				found[hash] = true
-			}
-		}
-		for _, c := range part {
-			r.attributes[c.hash] = found[c.hash]
-		}
+		r.diffs[from+".."+to] = diff{changes}
 	}
 }
 
@@ -566,7 +479,7 @@ func (r *repo) apply(ctx context.Context, snap *snapshot, changes []change) erro
 		switch {
 		case c.gone:
 		case c.mode == "160000":
-			// A submodule: `git archive` writes an empty directory.
+			// A submodule: an empty directory, as a clone has it.
 			if err := mem.Mkdir(c.path); err != nil {
 				return err
 			}
@@ -587,16 +500,10 @@ func (r *repo) apply(ctx context.Context, snap *snapshot, changes []change) erro
 		return err
 	}
 	for i, c := range write {
-		switch c.mode {
-		case "120000":
+		if c.mode == "120000" {
 			snap.sawLink = true
-			err = mem.Symlink(string(blobs[i]), c.path)
-		case "100755":
-			err = mem.WriteFile(c.path, blobs[i], 0o755)
-		default:
-			err = mem.WriteFile(c.path, blobs[i], 0o644)
 		}
-		if err != nil {
+		if err := writeEntry(mem, c.path, c.mode, blobs[i]); err != nil {
 			return err
 		}
 	}
@@ -608,9 +515,11 @@ func (r *repo) apply(ctx context.Context, snap *snapshot, changes []change) erro
 var errNoGit = errors.New("cannot run git")
 
 // openRepo resolves path to the directory git runs in and the analysed
-// prefix. A git that cannot run is an error wrapping errNoGit.
-func openRepo(ctx context.Context, path, git string) (*repo, error) {
-	r := &repo{git: git, display: path}
+// prefix; timeout bounds each git process (DefaultGitTimeout when not
+// positive). A git that cannot run is an error wrapping errNoGit; a
+// repository git refuses (owned by another user, say) is git's message.
+func openRepo(ctx context.Context, path, git string, timeout time.Duration) (*repo, error) {
+	r := &repo{git: git, display: path, timeout: timeoutOr(timeout)}
 	if r.git == "" {
 		r.git = "git"
 	}
@@ -623,11 +532,14 @@ func openRepo(ctx context.Context, path, git string) (*repo, error) {
 	}
 	r.dir = path
 	out, err := r.run(ctx, "rev-parse", "--is-bare-repository")
-	if errors.Is(err, errNoGit) {
+	if errors.Is(err, errNoGit) || ctx.Err() != nil {
 		return nil, err
 	}
 	if err != nil {
-		return nil, fmt.Errorf("not a git repository: %s", path)
+		if strings.Contains(err.Error(), "not a git repository") {
+			return nil, fmt.Errorf("not a git repository: %s", path)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if strings.TrimSpace(out) == "true" {
 		return r, nil
@@ -644,25 +556,15 @@ func openRepo(ctx context.Context, path, git string) (*repo, error) {
 	return r, nil
 }
 
-// run runs git in the repository and returns its standard output; an
-// error carries git's message.
+// run runs git in the repository (see gitCommand) and returns its
+// standard output; an error carries git's message.
 func (r *repo) run(ctx context.Context, args ...string) (string, error) {
 	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, r.git, append([]string{"-C", r.dir}, args...)...)
+	cmd := gitCommand(ctx, r.git, r.dir, r.timeout, args...)
+	defer cmd.done()
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) {
-			return "", fmt.Errorf("%w %s: %w", errNoGit, r.git, err)
-		}
-		sub := args[0]
-		if sub == "-c" && len(args) > 2 {
-			sub = args[2]
-		}
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return "", fmt.Errorf("git %s: %s", sub, msg)
-		}
-		return "", fmt.Errorf("git %s: %w", sub, err)
+		return "", cmd.failure(ctx, stderr.String(), err)
 	}
 	return stdout.String(), nil
 }
@@ -723,75 +625,96 @@ func (r *repo) commits(ctx context.Context, revRange string) ([]commit, error) {
 	return commits, nil
 }
 
-// extract reads the tree of commit into mem with `git archive`; links is
-// set when it holds a symbolic link.
+// extract reads the tree of commit into mem: its entries listed by `git
+// ls-tree` (names as raw bytes), the files' and links' bytes read raw by
+// `git cat-file`, an empty directory for each submodule. links is set
+// when it holds a symbolic link.
 func (r *repo) extract(ctx context.Context, hash string, mem *vfs.Mem) (links bool, err error) {
-	var stderr bytes.Buffer
-	args := []string{"-C", r.dir, "archive", "--format=tar", hash}
-	cmd := exec.CommandContext(ctx, r.git, args...)
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
+	out, err := r.run(ctx, "ls-tree", "-r", "-z", "--full-tree", "--end-of-options", hash)
 	if err != nil {
 		return false, err
 	}
-	if err := cmd.Start(); err != nil {
-		return false, fmt.Errorf("git archive: %w", err)
+	entries, err := parseTree(out)
+	if err != nil {
+		return false, err
 	}
-	links, untarErr := untar(stdout, mem)
-	// Drain what is left so that git does not block on a full pipe.
-	_, _ = io.Copy(io.Discard, stdout)
-	waitErr := cmd.Wait()
-	if waitErr != nil {
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return false, fmt.Errorf("git archive: %s", msg)
-		}
-		return false, fmt.Errorf("git archive: %w", waitErr)
-	}
-	return links, untarErr
-}
-
-// untar reads the regular files, directories and symbolic links of a tar
-// stream into mem; entries that would land outside it are refused. links
-// is set when there was a symbolic link.
-func untar(r io.Reader, mem *vfs.Mem) (links bool, err error) {
-	tr := tar.NewReader(r)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return links, nil
-		}
-		if err != nil {
-			return links, fmt.Errorf("reading git archive: %w", err)
-		}
-		name := strings.TrimSuffix(h.Name, "/")
-		if name == "" || h.Typeflag == tar.TypeXGlobalHeader {
+	var blobs []treeEntry
+	var hashes []string
+	for _, e := range entries {
+		if e.mode == "160000" {
+			if err := mem.Mkdir(e.path); err != nil {
+				return false, err
+			}
 			continue
 		}
-		if !filepath.IsLocal(filepath.FromSlash(name)) || !fs.ValidPath(name) {
-			return links, fmt.Errorf("git archive: entry outside the tree: %q", h.Name)
-		}
-		switch h.Typeflag {
-		case tar.TypeDir:
-			err = mem.Mkdir(name)
-		case tar.TypeReg:
-			var data []byte
-			if data, err = io.ReadAll(tr); err != nil {
-				return links, fmt.Errorf("reading git archive: %w", err)
-			}
-			mode := fs.FileMode(0o644)
-			if h.Mode&0o111 != 0 {
-				mode = 0o755
-			}
-			err = mem.WriteFile(name, data, mode)
-		case tar.TypeSymlink:
-			// Discovery names links leading out of the tree and never
-			// follows them.
+		blobs = append(blobs, e)
+		hashes = append(hashes, e.blob)
+	}
+	if len(blobs) == 0 {
+		return false, nil
+	}
+	cat, err := r.catFile(ctx)
+	if err != nil {
+		return false, err
+	}
+	contents, err := cat.read(hashes)
+	if err != nil {
+		return false, err
+	}
+	for i, e := range blobs {
+		if e.mode == "120000" {
 			links = true
-			err = mem.Symlink(h.Linkname, name)
 		}
-		if err != nil {
+		if err := writeEntry(mem, e.path, e.mode, contents[i]); err != nil {
 			return links, err
 		}
+	}
+	return links, nil
+}
+
+// treeEntry is one entry of `git ls-tree -r`.
+type treeEntry struct {
+	mode, blob, path string
+}
+
+// parseTree reads the output of `git ls-tree -r -z`: "MODE TYPE
+// OBJECT\tPATH" records ended by NULs. Only blobs (files and links) and
+// commits (submodules) are expected, at local paths.
+func parseTree(out string) ([]treeEntry, error) {
+	var entries []treeEntry
+	for rec := range strings.SplitSeq(out, "\x00") {
+		if rec == "" {
+			continue
+		}
+		meta, path, ok := strings.Cut(rec, "\t")
+		fields := strings.Fields(meta)
+		if !ok || len(fields) != 3 || !vfs.ValidRel(path) {
+			return nil, fmt.Errorf("git ls-tree: unexpected entry %q", rec)
+		}
+		mode, kind := fields[0], fields[1]
+		switch {
+		case kind == "blob" && (mode == "100644" || mode == "100755" || mode == "120000"):
+		case kind == "commit" && mode == "160000":
+		default:
+			return nil, fmt.Errorf("git ls-tree: unexpected entry %q", rec)
+		}
+		entries = append(entries, treeEntry{mode: mode, blob: fields[2], path: path})
+	}
+	return entries, nil
+}
+
+// writeEntry writes a blob of the given git mode at rel: a symbolic link
+// (its target is the blob), an executable or a regular file.
+func writeEntry(mem *vfs.Mem, rel, mode string, data []byte) error {
+	switch mode {
+	case "120000":
+		// Discovery names links leading out of the tree, and the tree
+		// never follows them out (see vfs.Mem).
+		return mem.Symlink(string(data), rel)
+	case "100755":
+		return mem.WriteFile(rel, data, 0o755)
+	default:
+		return mem.WriteFile(rel, data, 0o644)
 	}
 }
 

@@ -55,10 +55,20 @@ func treeOf(t *testing.T, fsys vfs.FS, dir string) map[string]string {
 	return out
 }
 
+// rawAttributes, in a repository's info/attributes (which win over the
+// tree's), make `git archive` write each file as committed: no export
+// attribute, filter, end-of-line or encoding conversion.
+const rawAttributes = "* -export-ignore -export-subst -filter -text -eol -ident -working-tree-encoding\n"
+
 // archiveOf writes commit's tree as `git archive` and tar make it, with
-// an empty .git directory, at dir (so that link targets resolve alike).
+// an empty .git directory, at dir (so that link targets resolve alike),
+// the files' bytes as committed (see rawAttributes).
 func archiveOf(t *testing.T, repoDir, commit, dir string) {
 	t.Helper()
+	info := filepath.Join(repoDir, ".git", "info")
+	require.NoError(t, os.MkdirAll(info, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(info, "attributes"), []byte(rawAttributes), 0o644))
+	defer os.Remove(filepath.Join(info, "attributes"))
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".git"), 0o755))
 	cmd := exec.Command("sh", "-c", `git -C "$1" archive --format=tar "$2" | tar -x -C "$3"`, "sh", repoDir, commit, dir)
 	out, err := cmd.CombinedOutput()
@@ -67,7 +77,8 @@ func archiveOf(t *testing.T, repoDir, commit, dir string) {
 
 // TestSnapshotIncremental walks a history in several orders (each commit
 // in turn, jumps forward, back to the start) and checks after each step
-// that the kept snapshot equals a fresh `git archive` of the commit.
+// that the kept snapshot equals a fresh `git archive` of the commit, its
+// files as committed.
 func TestSnapshotIncremental(t *testing.T) {
 	r := testkit.NewGitRepo(t)
 	var h []string
@@ -88,30 +99,21 @@ func TestSnapshotIncremental(t *testing.T) {
 	require.NoError(t, os.Remove(filepath.Join(r.Dir, "link.py")))
 	r.Git("rm", "-q", "pkg")
 	h = append(h, r.Commit("unlink", map[string]string{"link.py": "x = 1\n", "pkg/d.py": "d = 1\n"}))
-	// Attributes that make archive leave a file out: from here on, and
-	// when leaving them, the tree is written whole.
-	// (export-subst writes the commit's hash into ver.py: the file is
-	// unchanged in git, but not in the archive.)
+	// Attributes that would make `git archive` leave a file out or
+	// rewrite one change nothing: the files are the committed bytes.
 	h = append(h, r.Commit("attributes", map[string]string{
 		".gitattributes": "keep.txt export-ignore\nver.py export-subst\n", "e.py": "e = 1\n", "ver.py": "V = '$Format:%H$'\n",
 	}))
 	h = append(h, r.Commit("after attributes", map[string]string{"e.py": "e = 2\n"}))
 	h = append(h, r.Commit("no attributes", map[string]string{".gitattributes": "", "f.py": "f = 1\n"}))
 
-	rp, err := openRepo(context.Background(), r.Dir, "")
+	rp, err := openRepo(context.Background(), r.Dir, "", 0)
 	require.NoError(t, err)
-	// Looked up for all commits at once, attributes are what they are
-	// looked up one by one: only the commits holding .gitattributes.
-	batched := &repo{git: rp.git, dir: rp.dir}
-	var all []commit
-	for _, hash := range h {
-		all = append(all, commit{hash: hash})
-	}
-	batched.loadAttributes(context.Background(), all)
-	for i, hash := range h {
-		assert.Equal(t, i == 5 || i == 6, batched.attributes[hash], "commit %d", i)
-		assert.Equal(t, rp.lookUpAttributes(context.Background(), hash), batched.attributes[hash], "commit %d", i)
-	}
+	snap := &snapshot{dir: filepath.Join(canonicalDir(t.TempDir()), "snapshot")}
+	require.NoError(t, rp.checkout(context.Background(), snap, h[5]))
+	tree := treeOf(t, snap.mem, snap.dir)
+	assert.Equal(t, "exec=false k\n", tree["keep.txt"], "export-ignore leaves nothing out")
+	assert.Equal(t, "exec=false V = '$Format:%H$'\n", tree["ver.py"], "export-subst rewrites nothing")
 
 	orders := map[string][]int{
 		"each in turn": {0, 1, 2, 3, 4, 5, 6, 7},
@@ -256,7 +258,7 @@ func TestMeasurerKeepsTheTree(t *testing.T) {
 
 // The changes between consecutive commits, read for all of them with one
 // diff-tree, are those read pair by pair: an empty commit, a change, an
-// attributes file (the tree is then written whole) and a deletion.
+// attributes file (a change like any other) and a deletion.
 func TestLoadDiffs(t *testing.T) {
 	r := testkit.NewGitRepo(t)
 	h := []string{r.Commit("one", map[string]string{"a.py": "a = 1\n", "b.py": "b = 1\n"})}
@@ -269,7 +271,7 @@ func TestLoadDiffs(t *testing.T) {
 	h = append(h, r.Git("rev-parse", "HEAD"))
 
 	ctx := context.Background()
-	rp, err := openRepo(ctx, r.Dir, "")
+	rp, err := openRepo(ctx, r.Dir, "", 0)
 	require.NoError(t, err)
 	var all []commit
 	for _, hash := range h {
@@ -279,15 +281,16 @@ func TestLoadDiffs(t *testing.T) {
 	batched.loadDiffs(ctx, all)
 	require.Len(t, batched.diffs, len(h)-1)
 	for i := 1; i < len(h); i++ {
-		want, wantWhole, err := rp.diffTree(ctx, h[i-1], h[i])
+		want, err := rp.diffTree(ctx, h[i-1], h[i])
 		require.NoError(t, err)
 		got := batched.diffs[h[i-1]+".."+h[i]]
 		assert.Equal(t, want, got.changes, "commit %d", i)
-		assert.Equal(t, wantWhole, got.whole, "commit %d", i)
 	}
 	assert.Empty(t, batched.diffs[h[0]+".."+h[1]].changes, "the empty commit changes nothing")
 	assert.Len(t, batched.diffs[h[1]+".."+h[2]].changes, 2)
-	assert.True(t, batched.diffs[h[2]+".."+h[3]].whole, "an attributes file changed")
+	attrs := batched.diffs[h[2]+".."+h[3]].changes
+	require.Len(t, attrs, 1)
+	assert.Equal(t, ".gitattributes", attrs[0].path)
 	assert.Equal(t, []change{{path: "b.py", gone: true, mode: "000000", blob: strings.Repeat("0", 40)}}, batched.diffs[h[3]+".."+h[4]].changes)
 }
 
@@ -312,7 +315,7 @@ func TestSameReport(t *testing.T) {
 	want := []bool{false, true, false, false, false, true, false, false}
 
 	ctx := context.Background()
-	rp, err := openRepo(ctx, r.Dir, "")
+	rp, err := openRepo(ctx, r.Dir, "", 0)
 	require.NoError(t, err)
 	snap := &snapshot{dir: filepath.Join(canonicalDir(t.TempDir()), "snapshot")}
 	for i := range all {

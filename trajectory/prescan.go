@@ -51,13 +51,9 @@ func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tm
 	var later []string
 	var firsts []int
 	for i := 1; i < len(commits); i++ {
-		changes, whole, err := r.changes(ctx, commits[i-1].hash, commits[i].hash)
+		changes, err := r.changes(ctx, commits[i-1].hash, commits[i].hash)
 		if err != nil {
 			return nil, err
-		}
-		if whole {
-			// Attributes may rewrite files: that point scans its own.
-			continue
 		}
 		n := len(paths)
 		for _, c := range changes {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // Snapshot is one checkpoint measured on its own (see Measure): a file or
@@ -24,6 +25,8 @@ type Snapshot struct {
 	Rev string
 	// Git is the git executable; "git" (on PATH) when empty.
 	Git string
+	// GitTimeout bounds each git process (see GitOptions.Timeout).
+	GitTimeout time.Duration
 }
 
 // Measure measures one snapshot as a point of index 0. As for Directories
@@ -97,8 +100,8 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		return measure(ctx, a, cp)
 	}
 	p := Point{Checkpoint: Checkpoint{Label: s.Label}}
-	r, err := openRepo(ctx, s.Path, s.Git)
-	if errors.Is(err, errNoGit) {
+	r, err := openRepo(ctx, s.Path, s.Git, s.GitTimeout)
+	if errors.Is(err, errNoGit) || ctx.Err() != nil {
 		return p, err
 	}
 	if err != nil {
@@ -108,7 +111,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 	defer r.close()
 	c, err := r.resolve(ctx, s.Rev)
 	if err != nil {
-		if errors.Is(err, errNoGit) {
+		if errors.Is(err, errNoGit) || ctx.Err() != nil {
 			return p, err
 		}
 		p.Err = err.Error()
@@ -125,6 +128,15 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 	snap, err := m.snapshotFor(r)
 	if err != nil {
 		return p, err
+	}
+	if err := r.checkout(ctx, snap, c.hash); err != nil {
+		// The commit's own (a tree git cannot list, a blob it cannot
+		// read, a timeout), unless git or the run is gone.
+		if errors.Is(err, errNoGit) || ctx.Err() != nil {
+			return p, err
+		}
+		p.Err = err.Error()
+		return p, nil
 	}
 	return r.measureCommit(ctx, snap, p.Checkpoint, opt.Analysis)
 }

@@ -16,14 +16,20 @@ import (
 )
 
 // Mem is a file tree held in memory at the directory Root, laid over the
-// operating system's: a path at or below Root is served from memory,
-// every other path by OS (so that a link leading out of the tree resolves
-// as it would on disk; a link on disk that leads back below Root is the
-// OS's to resolve, and so reaches the disk's files there). Paths are
-// resolved as the kernel resolves them: ".." after a link is taken in the
-// link's target, and a trailing separator requires a directory. It is
-// built with WriteFile, Symlink, Mkdir and Delete, which must not run
-// alongside reads; reads are safe for concurrent use.
+// operating system's: a path at or below Root is served from memory, and
+// a path the caller names elsewhere by OS (a link on disk that leads back
+// below Root is the OS's to resolve, and so reaches the disk's files
+// there). A link of the tree is never followed out of it: a path whose
+// resolution leaves Root through one of its links (an absolute target
+// elsewhere, or ".." above Root) is ErrOutside for Stat, ReadFile and
+// ReadDir (and for Lstat when the link is not its last component), and
+// EvalSymlinks gives the path it leads to, cleaned without asking the
+// operating system, so that nothing outside the tree is ever read
+// through it. Paths are otherwise resolved as the kernel resolves them:
+// ".." after a link is taken in the link's target, and a trailing
+// separator requires a directory. It is built with WriteFile, Symlink,
+// Mkdir and Delete, which must not run alongside reads; reads are safe
+// for concurrent use.
 type Mem struct {
 	root string
 	top  *node
@@ -42,6 +48,32 @@ type node struct {
 
 	sumOnce sync.Once
 	sum     [32]byte
+}
+
+// ErrOutside is the error (inside a *fs.PathError) of a path of a Mem
+// that a link of the tree leads out of it. It is also fs.ErrNotExist:
+// for the tree, there is no such file.
+var ErrOutside error = outsideError{}
+
+type outsideError struct{}
+
+func (outsideError) Error() string        { return "symbolic link leads out of the tree (not followed)" }
+func (outsideError) Is(target error) bool { return target == fs.ErrNotExist }
+
+// ValidRel reports whether rel names an entry below a tree's root: a
+// slash-separated relative path whose elements are neither empty nor "."
+// nor "..", without a NUL byte. Unlike fs.ValidPath it takes any other
+// bytes (a git tree's names need not be UTF-8).
+func ValidRel(rel string) bool {
+	if rel == "" || strings.IndexByte(rel, 0) >= 0 {
+		return false
+	}
+	for e := range strings.SplitSeq(rel, "/") {
+		if e == "" || e == "." || e == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 // maxLinks bounds the links followed while resolving one path, as the
@@ -81,6 +113,11 @@ func components(p string) []string {
 	return out
 }
 
+// contains reports whether p (absolute, clean) is the root or below it.
+func (m *Mem) contains(p string) bool {
+	return p == m.root || strings.HasPrefix(p, m.root+string(filepath.Separator)) || m.root == string(filepath.Separator)
+}
+
 // above reports whether dir (absolute, clean) is a proper ancestor of
 // the root.
 func (m *Mem) above(dir string) bool {
@@ -91,9 +128,11 @@ func (m *Mem) above(dir string) bool {
 // and ".." taken in the directory reached so far (not lexically),
 // following links in every component but the last (and in the last too
 // with followLast). It returns the node and its resolved path, or, for a
-// path that leads out of the tree, a nil node and the path the operating
-// system must be asked about. The directories above the root are taken
-// to be the operating system's, holding the root.
+// name outside the tree that no link of the tree led to, a nil node and
+// the path the operating system must be asked about; once a link of the
+// tree is followed, leaving the tree is ErrOutside. The directories
+// above the root are taken to be the operating system's, holding the
+// root.
 func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
 	fail := func(err error) (*node, string, error) {
 		return nil, "", &fs.PathError{Op: op, Path: name, Err: err}
@@ -124,7 +163,9 @@ func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
 	}
 	// dest is the path resolved so far; stack holds its nodes from the
 	// root down while it is inside the tree (nil while above the root).
+	// linked is set once a link of the tree has been followed.
 	dest, stack := sep, top()
+	linked := false
 	todo := components(p)
 	for hops := 0; len(todo) > 0; {
 		c := todo[0]
@@ -141,6 +182,8 @@ func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
 			switch {
 			case next == m.root:
 				stack = []*node{m.top}
+			case !m.above(next) && linked:
+				return fail(ErrOutside)
 			case !m.above(next):
 				return nil, strings.Join(append([]string{next}, todo...), sep), nil
 			}
@@ -173,6 +216,7 @@ func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
 			if hops++; hops > maxLinks {
 				return fail(syscall.ELOOP)
 			}
+			linked = true
 			todo = append(components(child.target), todo...)
 			if filepath.IsAbs(child.target) {
 				dest, stack = sep, top()
@@ -182,7 +226,10 @@ func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
 		stack = append(stack, child)
 		dest = filepath.Join(dest, c)
 	}
-	if stack == nil {
+	switch {
+	case stack == nil && linked:
+		return fail(ErrOutside)
+	case stack == nil:
 		return nil, dest, nil
 	}
 	return stack[len(stack)-1], dest, nil
@@ -331,11 +378,24 @@ func (m *Mem) readlink(name string) (string, error) {
 // Lstat (so that paths outside the tree are the operating system's); a
 // link is replaced by its target, read again component by component, and
 // ".." drops the last component resolved. A relative name stays
-// relative, as long as no link leads to an absolute path.
+// relative, as long as no link leads to an absolute path. Once a link of
+// the tree has been read, a path leaving the tree is not looked up: the
+// rest is joined to it as text (see Mem).
 func (m *Mem) EvalSymlinks(name string) (string, error) {
 	abs := filepath.IsAbs(name)
 	var done []string
 	todo := components(name)
+	linked := false
+	var wd string
+	absolute := func(p string) string {
+		if filepath.IsAbs(p) {
+			return p
+		}
+		if wd == "" {
+			wd, _ = os.Getwd()
+		}
+		return filepath.Join(wd, p)
+	}
 	join := func() string {
 		p := filepath.Join(done...)
 		if abs {
@@ -363,6 +423,15 @@ func (m *Mem) EvalSymlinks(name string) (string, error) {
 			continue
 		}
 		at := join()
+		if linked {
+			if where := absolute(at); !m.contains(where) {
+				if m.above(where) {
+					// An ancestor of the root: a directory.
+					continue
+				}
+				return filepath.Join(append([]string{at}, todo...)...), nil
+			}
+		}
 		fi, err := m.Lstat(at)
 		if err != nil {
 			return "", err
@@ -380,6 +449,7 @@ func (m *Mem) EvalSymlinks(name string) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		linked = linked || m.contains(absolute(at))
 		done = done[:len(done)-1]
 		if filepath.IsAbs(target) {
 			abs, done = true, nil
@@ -403,7 +473,7 @@ func (m *Mem) SHA256(name string) ([32]byte, bool) {
 // parent returns the directory that holds rel (a slash-separated local
 // path), creating the missing directories, and rel's last component.
 func (m *Mem) parent(rel string) (*node, string, error) {
-	if !fs.ValidPath(rel) || rel == "." {
+	if !ValidRel(rel) {
 		return nil, "", fmt.Errorf("vfs: invalid path %q", rel)
 	}
 	dir, base := path.Split(rel)
@@ -462,7 +532,7 @@ func (m *Mem) Mkdir(rel string) error {
 // it that are left empty (as git keeps no empty directory), up to the
 // root. A missing rel is no error.
 func (m *Mem) Delete(rel string) error {
-	if !fs.ValidPath(rel) || rel == "." {
+	if !ValidRel(rel) {
 		return fmt.Errorf("vfs: invalid path %q", rel)
 	}
 	parts := strings.Split(rel, "/")

@@ -7,8 +7,9 @@ import (
 	"path/filepath"
 )
 
-// openRegular serves ReadRegular: a file of the tree from memory, a path
-// that leads out of it from the operating system, opened as OS opens it.
+// openRegular serves ReadRegular: a file of the tree from memory (its links
+// never lead out of it: ErrOutside), a path named outside the root
+// from the operating system, opened as OS opens it.
 func (m *Mem) openRegular(name string, nofollow bool) (io.ReadCloser, fs.FileInfo, error) {
 	n, p, err := m.resolve("open", name, !nofollow)
 	if err != nil {

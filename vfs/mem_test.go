@@ -194,6 +194,10 @@ func compare(t *testing.T, p pair, probe string) {
 func compareNames(t *testing.T, p pair, probe, osName, memName string) {
 	t.Helper()
 	m := p.mem
+	if e, ok := escapes[probe]; ok {
+		compareEscape(t, p, probe, osName, memName, e)
+		return
+	}
 
 	wantFI, wantErr := vfs.OS.Stat(osName)
 	gotFI, gotErr := m.Stat(memName)
@@ -249,6 +253,81 @@ func compareNames(t *testing.T, p pair, probe, osName, memName string) {
 	} else {
 		assert.False(t, ok, "SHA256 %s", probe)
 	}
+}
+
+// escape is what Mem answers for a probe whose resolution follows a link
+// of the tree out of it, where the OS reads what the link leads to.
+type escape struct {
+	// eval is EvalSymlinks' answer (with the rootMark and outMark
+	// placeholders): the path the link leads to, cleaned as text.
+	eval string
+	// rel is EvalSymlinks' answer to the probe named relative to the
+	// root's parent, when it is not eval.
+	rel string
+	// link is set when the probe's last component is the link itself:
+	// Lstat, which does not follow it, is the OS's.
+	link bool
+}
+
+// escapes are the probes of the cases below that leave the tree through
+// one of its links: for them Mem reads nothing of the OS's.
+var escapes = map[string]escape{
+	"out":                {eval: outMark + "/real.txt", link: true},
+	"outdir":             {eval: outMark + "/d", link: true},
+	"outdir/inner.txt":   {eval: outMark + "/d/inner.txt"},
+	"outdir/missing":     {eval: outMark + "/d/missing"},
+	"outrel":             {eval: outMark + "/rel-link", link: true}, // the OS's link there is not read
+	"outmissing":         {eval: outMark + "/missing", link: true},
+	"outmissing/x":       {eval: outMark + "/missing/x"},
+	"up-root":            {eval: rootMark + "/..", rel: ".", link: true},
+	"d/a/a/b":            {eval: outMark + "/d", link: true},
+	"d/b/inner.txt":      {eval: outMark + "/d/inner.txt"},
+	"outdir/":            {eval: outMark + "/d"},
+	"outdir/..":          {eval: outMark},
+	"outdir/../real.txt": {eval: outMark + "/real.txt"},
+}
+
+// isOutside asserts that err is Mem's error for a path a link leads out
+// of the tree: a *fs.PathError naming the path asked about, ErrOutside
+// and fs.ErrNotExist.
+func isOutside(t *testing.T, what, op, name string, err error) {
+	t.Helper()
+	var pe *fs.PathError
+	if assert.ErrorAs(t, err, &pe, what) {
+		assert.Equal(t, op, pe.Op, what)
+		assert.Equal(t, name, pe.Path, what)
+	}
+	assert.ErrorIs(t, err, vfs.ErrOutside, what)
+	assert.ErrorIs(t, err, fs.ErrNotExist, what)
+}
+
+// compareEscape checks Mem's answers for a probe of escapes.
+func compareEscape(t *testing.T, p pair, probe, osName, memName string, e escape) {
+	t.Helper()
+	m := p.mem
+	_, err := m.Stat(memName)
+	isOutside(t, "Stat "+probe, "stat", memName, err)
+	gotFI, err := m.Lstat(memName)
+	if e.link {
+		wantFI, wantErr := vfs.OS.Lstat(osName)
+		require.NoError(t, wantErr)
+		if assert.NoError(t, err, "Lstat "+probe) {
+			sameInfo(t, "Lstat "+probe, wantFI, gotFI)
+		}
+	} else {
+		isOutside(t, "Lstat "+probe, "lstat", memName, err)
+	}
+	_, err = m.ReadDir(memName)
+	isOutside(t, "ReadDir "+probe, "open", memName, err)
+	data, err := m.ReadFile(memName)
+	isOutside(t, "ReadFile "+probe, "open", memName, err)
+	assert.Empty(t, data, "ReadFile "+probe)
+	got, err := m.EvalSymlinks(memName)
+	if assert.NoError(t, err, "EvalSymlinks "+probe) {
+		assert.Equal(t, filepath.Clean(expand(e.eval, p.memRoot, p.out)), got, "EvalSymlinks %s", probe)
+	}
+	_, ok := m.SHA256(memName)
+	assert.False(t, ok, "SHA256 %s", probe)
 }
 
 func evalOS(name string) string {
@@ -389,7 +468,25 @@ func TestMemMatchesOSRelative(t *testing.T) {
 	}
 	require.NoError(t, os.Chdir(memWD))
 	for _, probe := range probes {
-		got := run(p.mem, at("tree", probe))
+		name := at("tree", probe)
+		got := run(p.mem, name)
+		if e, ok := escapes[probe]; ok {
+			isOutside(t, "Stat "+probe, "stat", name, got.errs[0])
+			if !e.link {
+				isOutside(t, "Lstat "+probe, "lstat", name, got.errs[1])
+			} else if assert.NoError(t, got.errs[1], "Lstat "+probe) {
+				sameInfo(t, "Lstat "+probe, want[probe].lstat, got.lstat)
+			}
+			isOutside(t, "ReadFile "+probe, "open", name, got.errs[2])
+			eval := e.eval
+			if e.rel != "" {
+				eval = e.rel
+			}
+			if assert.NoError(t, got.errs[3], "EvalSymlinks "+probe) {
+				assert.Equal(t, filepath.Clean(expand(eval, p.memRoot, p.out)), got.eval, "EvalSymlinks %s", probe)
+			}
+			continue
+		}
 		w := want[probe]
 		for i, what := range []string{"Stat", "Lstat", "ReadFile", "EvalSymlinks"} {
 			what += " " + probe
@@ -564,13 +661,33 @@ func TestMemDelete(t *testing.T) {
 
 func TestMemInvalidPaths(t *testing.T) {
 	m := newMem(t)
-	for _, bad := range []string{"", ".", "..", "../x", "/abs", "a//b", "a/", "a/./b", "a/../b"} {
+	for _, bad := range []string{"", ".", "..", "../x", "/abs", "a//b", "a/", "a/./b", "a/../b", "a\x00b"} {
+		assert.False(t, vfs.ValidRel(bad), "ValidRel %q", bad)
 		assert.Error(t, m.WriteFile(bad, []byte("x"), 0o644), "WriteFile %q", bad)
 		assert.Error(t, m.Symlink("x", bad), "Symlink %q", bad)
 		assert.Error(t, m.Mkdir(bad), "Mkdir %q", bad)
 		assert.Error(t, m.Delete(bad), "Delete %q", bad)
 	}
 	assert.Empty(t, names(t, m, ""), "nothing was written")
+}
+
+// A git tree's names are bytes: not UTF-8, or holding a newline, a tab
+// or a backslash, they are names like any other.
+func TestMemOddNames(t *testing.T) {
+	m := newMem(t)
+	odd := []string{"b\xff.py", "d\xfe/x.txt", "new\nline.py", "tab\tx", "back\\slash", " lead"}
+	for _, name := range odd {
+		assert.True(t, vfs.ValidRel(name), "ValidRel %q", name)
+		require.NoError(t, m.WriteFile(name, []byte(name), 0o644), "WriteFile %q", name)
+		data, err := m.ReadFile(at(m.Root(), name))
+		require.NoError(t, err)
+		assert.Equal(t, name, string(data))
+	}
+	assert.Equal(t, []string{" lead", "back\\slash", "b\xff.py", "d\xfe", "new\nline.py", "tab\tx"}, names(t, m, ""))
+	for _, name := range odd {
+		require.NoError(t, m.Delete(name), "Delete %q", name)
+	}
+	assert.Empty(t, names(t, m, ""))
 }
 
 func TestMemSHA256(t *testing.T) {

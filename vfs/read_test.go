@@ -133,8 +133,14 @@ func TestReadRegularIn(t *testing.T) {
 			assert.Contains(t, err.Error(), "broken symlink")
 
 			data, err = ReadRegular(fsys, filepath.Join(dir, "out"), 100)
-			require.NoError(t, err, "a file the user named may be a link anywhere")
-			assert.Equal(t, "host text", string(data))
+			if kind == "mem" {
+				// A tree held in memory never follows its own links out of it.
+				assert.ErrorIs(t, err, ErrOutside)
+				assert.NotContains(t, err.Error(), "host text")
+			} else {
+				require.NoError(t, err, "a file the user named may be a link anywhere")
+				assert.Equal(t, "host text", string(data))
+			}
 
 			_, err = ReadRegularIn(fsys, dir, filepath.Join(dir, "a", "real"), 3)
 			var tooLarge *TooLargeError

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/scbcheck/scbcheck/batch"
 	"github.com/scbcheck/scbcheck/trajectory"
@@ -32,6 +33,8 @@ Options:
       --shard <I/N>                Measure only entry k with k mod N = I, shards numbered from 0
                                    (I is $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)
       --exit-zero                  Exit 0 when every snapshot has its line, error lines included
+      --git-timeout <DURATION>     Give up on a git process (or on one read of files from git)
+                                   after this long [default: 10m]
 ` + analysisHelp + `      --config <CONFIG>            Use this configuration file for every snapshot (without it,
                                    directories use the one discovered from the working directory,
                                    commits the one each commit holds)
@@ -56,12 +59,14 @@ type batchArgs struct {
 	output   string
 	shard    batch.Shard
 	exitZero bool
+	// gitTimeout bounds each git process; 0 for the default.
+	gitTimeout time.Duration
 }
 
 // batchOptions are batch's options besides check's.
 var batchOptions = ownOptions{
 	command: "batch",
-	values:  map[string]string{"--output": "<FILE>", "--shard": "<I/N>"},
+	values:  map[string]string{"--output": "<FILE>", "--shard": "<I/N>", "--git-timeout": "<DURATION>"},
 	flags:   map[string]bool{"--exit-zero": true},
 	refused: batchRefused,
 }
@@ -94,6 +99,12 @@ func (b *batchArgs) set(name, value string) error {
 		b.shard = s
 	case "--exit-zero":
 		b.exitZero = true
+	case "--git-timeout":
+		d, err := parseGitTimeout(value)
+		if err != nil {
+			return err
+		}
+		b.gitTimeout = d
 	}
 	return nil
 }
@@ -151,6 +162,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Measure:          trajectory.Options{Analysis: analysis},
 		CommitsOwnConfig: a.configPath == "",
 		Shard:            b.shard,
+		GitTimeout:       b.gitTimeout,
 	}
 	if a.verbose >= 1 {
 		opt.Progress = func(i, n int, e batch.Entry) {

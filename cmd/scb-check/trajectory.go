@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"time"
 
 	"github.com/scbcheck/scbcheck/internal/safefile"
 	"github.com/scbcheck/scbcheck/trajectory"
@@ -32,6 +33,8 @@ Options:
       --max-commits <N>            Measure at most N commits, sampled evenly over the range
                                    (first and last kept) [default: no limit]
       --only-source-commits        Keep only commits that change a file of an analysed language
+      --git-timeout <DURATION>     Give up on a git process (or on one read of files from git)
+                                   after this long [default: 10m]
       --output-format <FORMAT>     human, json or csv [default: human]
       --report                     Same as --output-format json
       --chart <FILE>               Also draw erosion, verbosity, cog_erosion and dir against the
@@ -62,6 +65,7 @@ type trajectoryArgs struct {
 	onlySource bool
 	chart      string
 	format     string
+	gitTimeout time.Duration
 }
 
 // trajectoryValueFlags are trajectory's own options taking a value.
@@ -71,6 +75,7 @@ var trajectoryValueFlags = map[string]string{
 	"--max-commits":   "<N>",
 	"--chart":         "<FILE>",
 	"--output-format": "<FORMAT>",
+	"--git-timeout":   "<DURATION>",
 }
 
 // checkOnlyFlags are check's options that mean nothing for a trajectory.
@@ -143,12 +148,27 @@ func (t *trajectoryArgs) set(name, value string) error {
 		default:
 			return usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>' of trajectory\n  [possible values: human, json, csv]", value)
 		}
+	case "--git-timeout":
+		d, err := parseGitTimeout(value)
+		if err != nil {
+			return err
+		}
+		t.gitTimeout = d
 	case "--only-source-commits":
 		t.onlySource = true
 	case "--report":
 		t.format = formatJSON
 	}
 	return nil
+}
+
+// parseGitTimeout reads the value of --git-timeout.
+func parseGitTimeout(value string) (time.Duration, error) {
+	d, err := time.ParseDuration(value)
+	if err != nil || d <= 0 {
+		return 0, usagef("error: invalid value '%s' for '--git-timeout <DURATION>': expected a positive duration such as 90s or 10m", value)
+	}
+	return d, nil
 }
 
 // formatCSV is trajectory's CSV output.
@@ -184,6 +204,7 @@ func runTrajectory(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if t.gitSet {
 		tr, err = trajectory.Git(ctx, trajectory.GitOptions{
 			Repo: t.git, RevRange: t.revRange, MaxCommits: t.maxCommits, OnlySourceCommits: t.onlySource,
+			Timeout: t.gitTimeout,
 		}, opt)
 	} else {
 		tr, err = trajectory.Directories(ctx, t.paths, opt)
