@@ -97,3 +97,9 @@ func TestCloneRelatedKeepsBoundedLocations(t *testing.T) {
 	assert.LessOrEqual(t, calls, 2*maxRelated, "uri is called for the kept locations only")
 	assert.True(t, strings.HasSuffix(msg, fmt.Sprintf(" and %d more", n-1-maxRelated)), msg)
 }
+
+// SARIF needs no escaping of ours: its URIs are percent-encoded.
+func TestSARIFURIEncodesControlCharacters(t *testing.T) {
+	assert.Equal(t, "a%0Ab%09c.py", artifactURI("/w/a\nb\tc.py", "/w"))
+	assert.Equal(t, "file:///o/e%1B%5B2J.py", artifactURI("/o/e\x1b[2J.py", "/w"))
+}
