@@ -452,7 +452,11 @@ func analyzeFiles(ctx context.Context, fsys vfs.FS, files []source.SourceFile, w
 					p.Timeout = parseTimeout
 					parsers[f.Lang] = p
 				}
+				// Admitted by size: however many workers, the files
+				// parsed at once stay within parseBudget bytes.
+				weight := parseGate.acquire(sourceWeight(fsys, f.Path, f.Skip))
 				results[i] = analyzeFile(p, fsys, f, ruleIDs)
+				parseGate.release(weight)
 				if fc != nil && keys[i].ok && cacheable(results[i]) {
 					fc.storeFile(key, results[i])
 				}
