@@ -41,13 +41,15 @@ type DiscoverOptions struct {
 // SourceFile is one file to analyse.
 type SourceFile struct {
 	// Path is the canonical absolute path (a symlink is resolved to its
-	// target).
+	// target); for a path that is not valid UTF-8, its escaped form
+	// (vfs.EscapePath), which names no file, with Skip SkipNotUTF8.
 	Path string
 	// Lang is the file's language.
 	Lang *lang.Spec
 	// Skip, when not empty, says why the file must not be read: it is not
-	// a regular file (a named pipe would block the reader), or it is a
-	// symlink leading out of the analysed tree.
+	// a regular file (a named pipe would block the reader), it is a
+	// symlink leading out of the analysed tree, or its name is not valid
+	// UTF-8.
 	Skip string
 }
 
