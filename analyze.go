@@ -484,7 +484,18 @@ func analyzeFiles(ctx context.Context, fsys vfs.FS, files []source.SourceFile, w
 					p.Timeout = parseTimeout
 					parsers[f.Lang] = p
 				}
+				// Admitted by size: however many workers, the files
+				// parsed at once stay within parseBudget bytes.
+				weight := parseGate.acquire(sourceWeight(fsys, f.Path, f.Skip))
+				if err := ctx.Err(); err != nil {
+					// Cancelled while waiting for its turn.
+					parseGate.release(weight)
+					errs[w] = err
+					release()
+					continue
+				}
 				results[i] = analyzeFile(p, fsys, f, ruleIDs)
+				parseGate.release(weight)
 				if fc != nil && keys[i].ok && cacheable(results[i]) {
 					fc.storeFile(key, results[i])
 				}

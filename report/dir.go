@@ -10,6 +10,7 @@ import (
 
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/reuse"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // dirDetail is the JSON shape of `scb-check dir --output-format json`.
@@ -168,6 +169,8 @@ func WriteDIRHuman(w io.Writer, r *Report) error {
 	if d == nil {
 		d = &reuse.Result{}
 	}
+	// Names come from the tree's file names: escaped, one per line.
+	esc := vfs.EscapePath
 	var b strings.Builder
 	if d.Dir == nil {
 		fmt.Fprintf(&b, "dir: null (%s)\n", d.NullReason)
@@ -183,23 +186,23 @@ func WriteDIRHuman(w io.Writer, r *Report) error {
 	if len(d.Entries) > 0 {
 		b.WriteString("\nentry modules:\n")
 		for _, e := range d.Entries {
-			fmt.Fprintf(&b, "  %s  %s (%s)\n", e.Module, e.Path, e.Reason)
+			fmt.Fprintf(&b, "  %s  %s (%s)\n", esc(e.Module), esc(e.Path), e.Reason)
 		}
 	}
 	if len(d.Symbols) > 0 {
 		b.WriteString("\nsymbols:\n")
 		tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
 		for _, s := range d.Symbols {
-			users := strings.Join(s.UsedBy, ", ")
+			users := esc(strings.Join(s.UsedBy, ", "))
 			switch {
 			case users == "" && len(s.UsedByTests) > 0:
-				users = "tests: " + strings.Join(s.UsedByTests, ", ")
+				users = "tests: " + esc(strings.Join(s.UsedByTests, ", "))
 			case users == "" && len(s.MaybeUsedBy) > 0:
-				users = "maybe: " + strings.Join(s.MaybeUsedBy, ", ")
+				users = "maybe: " + esc(strings.Join(s.MaybeUsedBy, ", "))
 			case users == "" && len(s.ImportedBy) > 0:
-				users = "imported by: " + strings.Join(s.ImportedBy, ", ")
+				users = "imported by: " + esc(strings.Join(s.ImportedBy, ", "))
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s:%d\t%s\n", s.Status, s.Qualified, s.Kind, s.Path, s.Line, users)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s:%d\t%s\n", s.Status, esc(s.Qualified), s.Kind, esc(s.Path), s.Line, users)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -208,16 +211,16 @@ func WriteDIRHuman(w io.Writer, r *Report) error {
 	if len(d.Unresolved) > 0 {
 		b.WriteString("\nunresolved imports:\n")
 		for _, u := range d.Unresolved {
-			fmt.Fprintf(&b, "  %s:%d: %s\n", u.Path, u.Line, u.Import)
+			fmt.Fprintf(&b, "  %s:%d: %s\n", esc(u.Path), u.Line, esc(u.Import))
 		}
 	}
 	if len(d.Warnings) > 0 {
 		b.WriteString("\nwarnings:\n")
 		for _, wn := range d.Warnings {
 			if wn.Line > 0 {
-				fmt.Fprintf(&b, "  %s:%d: %s\n", wn.Path, wn.Line, wn.Message)
+				fmt.Fprintf(&b, "  %s:%d: %s\n", esc(wn.Path), wn.Line, esc(wn.Message))
 			} else {
-				fmt.Fprintf(&b, "  %s: %s\n", wn.Path, wn.Message)
+				fmt.Fprintf(&b, "  %s: %s\n", esc(wn.Path), esc(wn.Message))
 			}
 		}
 	}

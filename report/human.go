@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // HumanOptions controls the human output.
@@ -220,16 +222,18 @@ func cloneEntries(blocks []CloneBlock, opt HumanOptions) []entry {
 }
 
 // displayPath returns path relative to cwd when it lies under cwd, else
-// the path as given.
+// the path as given, escaped (vfs.EscapePath) so that a name holding a
+// line break or a control character shows on one line and moves no
+// terminal's cursor.
 func displayPath(path, cwd string) string {
 	if cwd == "" {
-		return path
+		return vfs.EscapePath(path)
 	}
 	rel, err := filepath.Rel(cwd, path)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return path
+		return vfs.EscapePath(path)
 	}
-	return rel
+	return vfs.EscapePath(rel)
 }
 
 func splitLines(src []byte) []string {

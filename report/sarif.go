@@ -429,13 +429,14 @@ func physical(it issue, uri func(string) string) sarifPhysical {
 func cloneRelated(it issue, uri func(string) string) ([]sarifLocation, string) {
 	var related []sarifLocation
 	var names []string
-	others := 0
+	// Only the related locations kept are visited: a group of n
+	// instances costs n results of bounded size, not n squared.
+	others := len(it.clone) - 1
 	for k, b := range it.clone {
-		if k == it.cloneSelf {
-			continue
-		}
-		others++
 		if len(related) == maxRelated {
+			break
+		}
+		if k == it.cloneSelf {
 			continue
 		}
 		id := len(related) + 1

@@ -53,22 +53,25 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 }
 
 // alsoAt names a clone instance's other instances: ", also at a.py:3,
-// b.py:9 and 4 more".
+// b.py:9 and 4 more". Only the instances named are formatted, so a group
+// of n instances costs n lines of constant length, not n squared.
 func alsoAt(it issue, display func(string) string) string {
-	var others []string
-	for k, b := range it.clone {
-		if k != it.cloneSelf {
-			others = append(others, fmt.Sprintf("%s:%d", display(b.Path), b.StartLine))
-		}
-	}
-	if len(others) == 0 {
+	others := len(it.clone) - 1
+	if others <= 0 {
 		return ""
 	}
-	s := ", also at "
-	if len(others) > maxAlsoAt {
-		return s + strings.Join(others[:maxAlsoAt], ", ") + fmt.Sprintf(" and %d more", len(others)-maxAlsoAt)
+	names := make([]string, 0, min(others, maxAlsoAt))
+	for k := 0; k < len(it.clone) && len(names) < maxAlsoAt; k++ {
+		if k != it.cloneSelf {
+			b := it.clone[k]
+			names = append(names, fmt.Sprintf("%s:%d", display(b.Path), b.StartLine))
+		}
 	}
-	return s + strings.Join(others, ", ")
+	s := ", also at " + strings.Join(names, ", ")
+	if others > len(names) {
+		s += fmt.Sprintf(" and %d more", others-len(names))
+	}
+	return s
 }
 
 // newSources returns a reader of source lines that reads each file once.

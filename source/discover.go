@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/vfs"
@@ -45,13 +46,15 @@ type DiscoverOptions struct {
 // SourceFile is one file to analyse.
 type SourceFile struct {
 	// Path is the canonical absolute path (a symlink is resolved to its
-	// target).
+	// target); for a path that is not valid UTF-8, its escaped form
+	// (vfs.EscapePath), which names no file, with Skip SkipNotUTF8.
 	Path string
 	// Lang is the file's language.
 	Lang *lang.Spec
 	// Skip, when not empty, says why the file must not be read: it is not
-	// a regular file (a named pipe would block the reader), or it is a
-	// symlink leading out of the analysed tree.
+	// a regular file (a named pipe would block the reader), it is a
+	// symlink leading out of the analysed tree, or its name is not valid
+	// UTF-8.
 	Skip string
 }
 
@@ -103,7 +106,8 @@ func DiscoverWithData(path string, opts DiscoverOptions, exts []string, maxSize 
 		if err != nil {
 			return nil, nil, fmt.Errorf("failed to resolve %s: %w", path, err)
 		}
-		return []SourceFile{{Path: resolved, Lang: spec, Skip: skipReason(info, opts.MaxFileSize)}}, nil, nil
+		f := SourceFile{Path: resolved, Lang: spec, Skip: skipReason(info, opts.MaxFileSize)}
+		return []SourceFile{unnamable(f)}, nil, nil
 	}
 
 	w := &walker{fs: fsys, maxSize: opts.MaxFileSize, enabled: enabled, disabled: map[*lang.Spec]int{}}
@@ -227,7 +231,7 @@ func (w *walker) keepData(p string, e fs.DirEntry) error {
 		return nil
 	}
 	resolved, info, err := w.resolve(p, e)
-	if err != nil {
+	if err != nil || !utf8.ValidString(resolved) {
 		return nil
 	}
 	if !within(w.root, resolved) {
@@ -333,19 +337,34 @@ func (w *walker) keep(p string, e fs.DirEntry) error {
 	}
 	resolved, info, err := w.resolve(p, e)
 	if err != nil {
-		return fmt.Errorf("failed to resolve %s: %w", p, err)
+		return fmt.Errorf("failed to resolve %s: %w", vfs.EscapePath(p), err)
 	}
 	f := SourceFile{Path: resolved, Lang: spec}
 	if resolved != p && !within(w.root, resolved) {
 		// Kept under its own name: the target is not ours to read.
-		f.Path, f.Skip = p, "symlink to "+resolved+", outside the analysed tree (not followed)"
+		f.Path, f.Skip = p, "symlink to "+vfs.EscapePath(resolved)+", outside the analysed tree (not followed)"
 	} else if info, err := w.statIfNil(resolved, info); err != nil {
-		return fmt.Errorf("failed to resolve %s: %w", p, err)
+		return fmt.Errorf("failed to resolve %s: %w", vfs.EscapePath(p), err)
 	} else {
 		f.Skip = skipReason(info, w.maxSize)
 	}
-	w.files = append(w.files, f)
+	w.files = append(w.files, unnamable(f))
 	return nil
+}
+
+// SkipNotUTF8 is the Skip reason of a file whose path is not valid UTF-8.
+const SkipNotUTF8 = "file name is not valid UTF-8; not read"
+
+// unnamable returns f, or, when its path is not valid UTF-8, f skipped
+// under its escaped path (vfs.EscapePath): such a name cannot be handed
+// to ast-grep (which stops on it), written in a JSON report or matched by
+// a baseline, so the file is left out with a warning rather than
+// measured. The escaped path names no file; nothing reads a skipped one.
+func unnamable(f SourceFile) SourceFile {
+	if utf8.ValidString(f.Path) {
+		return f
+	}
+	return SourceFile{Path: vfs.EscapePath(f.Path), Lang: f.Lang, Skip: SkipNotUTF8}
 }
 
 // ErrNoFiles is what Discover's error wraps when a tree holds no file to

@@ -13,6 +13,7 @@ import (
 
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/source"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // makeTree creates files under a new canonical temporary directory and
@@ -502,4 +503,71 @@ func relStrings(t *testing.T, root string, paths []string) []string {
 		files[i] = source.SourceFile{Path: p}
 	}
 	return relPaths(t, root, files)
+}
+
+func TestDiscoverFileNames(t *testing.T) {
+	t.Run("a file name that is not UTF-8 is skipped under its escaped path", func(t *testing.T) {
+		root := makeTree(t, map[string]string{"a\xffb.py": "x = 1\n", "ok.py": "", "c\nd.py": "", "e\tf.rs": ""})
+		got, err := source.Discover(root, source.DiscoverOptions{})
+		require.NoError(t, err)
+		assert.Equal(t, []source.SourceFile{
+			{Path: root + `/a\xffb.py`, Lang: lang.Python, Skip: "file name is not valid UTF-8; not read"},
+			// Valid UTF-8 names with control characters are analysed under
+			// their own names: only the writers escape them.
+			{Path: root + "/c\nd.py", Lang: lang.Python},
+			{Path: root + "/e\tf.rs", Lang: lang.Rust},
+			{Path: root + "/ok.py", Lang: lang.Python},
+		}, got)
+	})
+	t.Run("a directory that is not UTF-8 is walked, its source files skipped one by one", func(t *testing.T) {
+		root := makeTree(t, map[string]string{"d\xfe/x.py": "", "d\xfe/y.txt": "", "d\xfe/.gitignore": "ignored.py\n",
+			"d\xfe/ignored.py": "", "z.py": ""})
+		got, err := source.Discover(root, source.DiscoverOptions{})
+		require.NoError(t, err)
+		assert.Equal(t, []source.SourceFile{
+			{Path: root + `/d\xfe/x.py`, Lang: lang.Python, Skip: source.SkipNotUTF8},
+			{Path: root + "/z.py", Lang: lang.Python},
+		}, got)
+	})
+	t.Run("a link of a valid name to a target that is not UTF-8 is skipped under the target's escaped path", func(t *testing.T) {
+		root := makeTree(t, map[string]string{"t\x80.py": ""})
+		require.NoError(t, os.Symlink("t\x80.py", filepath.Join(root, "link.py")))
+		got, err := source.Discover(filepath.Join(root, "link.py"), source.DiscoverOptions{})
+		require.NoError(t, err)
+		assert.Equal(t, []source.SourceFile{{Path: root + `/t\x80.py`, Lang: lang.Python, Skip: source.SkipNotUTF8}}, got)
+	})
+	t.Run("an explicit file that is not UTF-8 is skipped, not refused", func(t *testing.T) {
+		root := makeTree(t, map[string]string{"\xc3.py": ""})
+		got, err := source.Discover(filepath.Join(root, "\xc3.py"), source.DiscoverOptions{})
+		require.NoError(t, err)
+		assert.Equal(t, []source.SourceFile{{Path: root + `/\xc3.py`, Lang: lang.Python, Skip: source.SkipNotUTF8}}, got)
+	})
+	t.Run("a link out of the tree names its target escaped", func(t *testing.T) {
+		outside := makeTree(t, map[string]string{"o\nut.py": ""})
+		root := makeTree(t, map[string]string{})
+		require.NoError(t, os.Symlink(filepath.Join(outside, "o\nut.py"), filepath.Join(root, "l.py")))
+		got, err := source.Discover(root, source.DiscoverOptions{})
+		require.NoError(t, err)
+		require.Len(t, got, 1)
+		assert.Equal(t, "symlink to "+outside+`/o\nut.py, outside the analysed tree (not followed)`, got[0].Skip)
+	})
+	t.Run("a data file that is not UTF-8 is not collected", func(t *testing.T) {
+		root := makeTree(t, map[string]string{"a.py": "", "go.mod": "", "x\xff/go.mod": ""})
+		_, data, err := source.DiscoverWithData(root, source.DiscoverOptions{}, []string{"mod"}, 1<<20)
+		require.NoError(t, err)
+		assert.Equal(t, []string{root + "/go.mod"}, data)
+	})
+	t.Run("a tree in memory skips such names the same way", func(t *testing.T) {
+		root := makeTree(t, map[string]string{})
+		m, err := vfs.NewMem(filepath.Join(root, "mem"))
+		require.NoError(t, err)
+		require.NoError(t, m.WriteFile("ok.py", nil, 0o644))
+		require.NoError(t, m.WriteFile("a\xffb.py", nil, 0o644))
+		got, err := source.Discover(m.Root(), source.DiscoverOptions{FS: m})
+		require.NoError(t, err)
+		assert.Equal(t, []source.SourceFile{
+			{Path: m.Root() + `/a\xffb.py`, Lang: lang.Python, Skip: source.SkipNotUTF8},
+			{Path: m.Root() + "/ok.py", Lang: lang.Python},
+		}, got)
+	})
 }

@@ -175,6 +175,7 @@ func runBinary(t *testing.T, dir string, args, env []string) map[string]string {
 //	symlink TARGET NAME    a symbolic link
 //	gen NAME PART...       a file made of PARTs, each a Go-quoted string
 //	                       optionally followed by *N (repeated N times)
+//	genq QNAME PART...     gen with a Go-quoted name ("a\xffb.py")
 //	exec NAME PART...      the same, made executable (stub programs)
 //	scb-check ARG...       a run of the command under test, which must
 //	                       exit 0 or 1 (its output is not kept)
@@ -198,7 +199,14 @@ func runSetup(t *testing.T, work, block string) {
 		case "symlink":
 			require.Len(t, fields, 3, line)
 			require.NoError(t, os.Symlink(fields[1], at(fields[2])))
-		case "gen", "exec":
+		case "gen", "genq", "exec":
+			if fields[0] == "genq" {
+				// The name is Go-quoted: a txtar cannot hold a name that
+				// is not UTF-8, nor one with a newline.
+				name, err := strconv.Unquote(fields[1])
+				require.NoError(t, err, line)
+				fields[1] = name
+			}
 			var b bytes.Buffer
 			for _, part := range fields[2:] {
 				text, count := part, 1

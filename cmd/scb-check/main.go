@@ -13,6 +13,7 @@ import (
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // version is this build's version, printed by the lone --version.
@@ -206,14 +207,15 @@ func logFiles(stderr io.Writer, r *report.Report, a *checkArgs) {
 	var lines []line
 	if a.verbose >= 2 {
 		for _, f := range r.Files {
-			lines = append(lines, line{f.Path, fmt.Sprintf("debug source_file language=%s path=%s", f.Language, f.Path)})
+			lines = append(lines, line{f.Path, fmt.Sprintf("debug source_file language=%s path=%s", f.Language, vfs.EscapePath(f.Path))})
 		}
 	}
 	for _, s := range r.Skipped {
 		if a.verbose >= 2 {
-			lines = append(lines, line{s.Path, fmt.Sprintf("debug source_file language=%s path=%s", s.Language, s.Path)})
+			lines = append(lines, line{s.Path, fmt.Sprintf("debug source_file language=%s path=%s", s.Language, vfs.EscapePath(s.Path))})
 		}
-		lines = append(lines, line{s.Path, fmt.Sprintf("failed to parse file: %s: %s", s.Path, s.Reason)})
+		// Escaped: one warning is one line, whatever the file's name.
+		lines = append(lines, line{s.Path, fmt.Sprintf("failed to parse file: %s: %s", vfs.EscapePath(s.Path), vfs.EscapePath(s.Reason))})
 	}
 	for _, w := range r.Warnings {
 		fmt.Fprintln(stderr, "warning: "+w)
