@@ -27,6 +27,10 @@ type Options struct {
 	// Progress, when set, is called before each snapshot is measured, with
 	// its position among those to measure in this run and their number.
 	Progress func(i, n int, e Entry)
+	// Warn, when set, is told of each input other than sources that the
+	// analysis of a snapshot measured by this run passed over
+	// (trajectory.Point.Warnings), in order, once its line is written.
+	Warn func(e Entry, warning string)
 }
 
 // Result counts what a run did with the entries of its shard.
@@ -84,12 +88,17 @@ func Run(ctx context.Context, m *Manifest, out *Output, opt Options) (Result, er
 		if opt.Progress != nil {
 			opt.Progress(i, len(todo), e)
 		}
-		line, failed, err := measureEntry(ctx, &ms, m, e, opt)
+		line, warnings, failed, err := measureEntry(ctx, &ms, m, e, opt)
 		if err != nil {
 			return res, fmt.Errorf("%s:%d: %s: %w", m.Name, e.Line, e.Text, err)
 		}
 		if err := out.write(line); err != nil {
 			return res, fmt.Errorf("writing the line of %s: %w", e.Text, err)
+		}
+		if opt.Warn != nil {
+			for _, w := range warnings {
+				opt.Warn(e, w)
+			}
 		}
 		res.Measured++
 		out.done[e.Text] = StatusOK
@@ -101,9 +110,9 @@ func Run(ctx context.Context, m *Manifest, out *Output, opt Options) (Result, er
 	return res, nil
 }
 
-// measureEntry measures one entry and returns its line and whether it is
-// an error line.
-func measureEntry(ctx context.Context, ms *trajectory.Measurer, m *Manifest, e Entry, opt Options) ([]byte, bool, error) {
+// measureEntry measures one entry and returns its line, the warnings of
+// its analysis and whether it is an error line.
+func measureEntry(ctx context.Context, ms *trajectory.Measurer, m *Manifest, e Entry, opt Options) ([]byte, []string, bool, error) {
 	snap, err := m.snapshot(e, opt.Git)
 	snap.GitTimeout = opt.GitTimeout
 	var p trajectory.Point
@@ -115,9 +124,9 @@ func measureEntry(ctx context.Context, ms *trajectory.Measurer, m *Manifest, e E
 			mo.Analysis.Config = nil
 		}
 		if p, err = ms.Measure(ctx, snap, mo); err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 	}
 	line, err := encodeLine(e, p)
-	return line, p.Report == nil, err
+	return line, p.Warnings, p.Report == nil, err
 }

@@ -152,7 +152,8 @@ func (r *repo) measureAll(ctx context.Context, snap *snapshot, tmp string, commi
 	prefix := filepath.FromSlash(strings.TrimSuffix(r.prefix, "/"))
 	// The points' trees are held below views, which exists on disk as
 	// their parent must.
-	views := filepath.Join(canonicalDir(tmp), "points")
+	scratch := canonicalDir(tmp)
+	views := filepath.Join(scratch, "points")
 	if err := os.Mkdir(views, 0o755); err != nil {
 		return err
 	}
@@ -194,7 +195,7 @@ func (r *repo) measureAll(ctx context.Context, snap *snapshot, tmp string, commi
 				<-slots
 				wg.Done()
 			}()
-			p, err := measure(ctx, a, cp)
+			p, err := measure(ctx, a, cp, scratch)
 			if err != nil {
 				fail(c.hash, err)
 				return
@@ -272,7 +273,7 @@ func (r *repo) measureCommit(ctx context.Context, snap *snapshot, cp Checkpoint,
 	}
 	dir := filepath.Join(snap.dir, filepath.FromSlash(strings.TrimSuffix(r.prefix, "/")))
 	a.Path, a.WorkDir, a.FS = dir, dir, snap.mem
-	return measure(ctx, a, cp)
+	return measure(ctx, a, cp, filepath.Dir(snap.dir))
 }
 
 // snapshot is one commit's tree, held in memory at dir (a path that does

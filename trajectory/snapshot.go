@@ -97,7 +97,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		cp := Checkpoint{Label: s.Label, Path: s.Path}
 		a := opt.Analysis
 		a.Path = s.Path
-		return measure(ctx, a, cp)
+		return measure(ctx, a, cp, "")
 	}
 	p := Point{Checkpoint: Checkpoint{Label: s.Label}}
 	r, err := openRepo(ctx, s.Path, s.Git, s.GitTimeout)

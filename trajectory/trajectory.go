@@ -57,6 +57,12 @@ type Point struct {
 	Report []byte
 	// Skipped are the files that could not be read or parsed.
 	Skipped []Skipped
+	// Warnings are the inputs other than sources the analysis passed over
+	// (report.Report.Warnings: an ignore or configuration file that is not
+	// a regular file, a link out of the tree), in the order met, each
+	// once; a path inside the checkpoint's tree is shown relative to the
+	// checkpoint's root, so no temporary snapshot's path appears.
+	Warnings []string
 	// Err says why the checkpoint has no numbers: nothing to analyse (an
 	// empty checkpoint, or no file that parses), or a problem in its
 	// sources such as a bad suppression directive.
@@ -148,7 +154,7 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 		}
 		a := opt.Analysis
 		a.Path = cp.Path
-		p, err := measure(ctx, a, cp)
+		p, err := measure(ctx, a, cp, "")
 		if err != nil {
 			return nil, fmt.Errorf("checkpoint %d (%s): %w", i, cp.Label, err)
 		}
@@ -161,8 +167,10 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 
 // measure analyses one checkpoint. Problems of the checkpoint's own
 // sources become the point's Err; a failure that would hit every
-// checkpoint alike (ast-grep, cancellation) is returned.
-func measure(ctx context.Context, opt scbcheck.Options, cp Checkpoint) (Point, error) {
+// checkpoint alike (ast-grep, cancellation) is returned. scratch is the
+// temporary directory holding a commit's tree, "" for a checkpoint on
+// disk: no path inside it is shown (see scratchPaths).
+func measure(ctx context.Context, opt scbcheck.Options, cp Checkpoint, scratch string) (Point, error) {
 	p := Point{Checkpoint: cp}
 	root, err := vfs.CanonicalDir(opt.FS, opt.Path)
 	if err != nil {
@@ -173,7 +181,8 @@ func measure(ctx context.Context, opt scbcheck.Options, cp Checkpoint) (Point, e
 		return p, ctxErr
 	}
 	if r != nil {
-		p.Skipped = skippedOf(r, root)
+		p.Skipped = skippedOf(r, root, scratch)
+		p.Warnings = warningsOf(r, root, scratch, cp.Label)
 	}
 	if err != nil {
 		if r != nil && !errors.Is(err, scbcheck.ErrNoParsedFiles) {
@@ -181,7 +190,7 @@ func measure(ctx context.Context, opt scbcheck.Options, cp Checkpoint) (Point, e
 			// ast-grep failed, which is not the checkpoint's doing.
 			return p, err
 		}
-		p.Err = relativeMessage(err.Error(), root, cp.Label)
+		p.Err = scratchPaths(relativeMessage(err.Error(), root, cp.Label), root, scratch)
 		return p, nil
 	}
 	var b bytes.Buffer
@@ -210,12 +219,88 @@ func relativeMessage(msg, root, label string) string {
 	return strings.ReplaceAll(msg, root, label)
 }
 
-func skippedOf(r *report.Report, root string) []Skipped {
+func skippedOf(r *report.Report, root, scratch string) []Skipped {
 	var out []Skipped
 	for _, s := range r.Skipped {
-		out = append(out, Skipped{Path: relPath(root, s.Path), Reason: relativeMessage(s.Reason, root, ".")})
+		out = append(out, Skipped{Path: relPath(root, s.Path), Reason: scratchPaths(relativeMessage(s.Reason, root, "."), root, scratch)})
 	}
 	return out
+}
+
+// warningsOf is r's warnings, each once, with the paths below root (the
+// analysed directory) relative to it and root itself shown as label, as
+// in the point's error, and no path inside scratch (see scratchPaths).
+func warningsOf(r *report.Report, root, scratch, label string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range r.Warnings {
+		w = scratchPaths(localPaths(w, root, "", label), root, scratch)
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// scratchPaths rewrites, in msg, the paths inside scratch (the temporary
+// directory holding the commit's tree whose directory root is analysed;
+// nothing when scratch is "") but not below root relative to root:
+// "../pyproject.toml" for a configuration file above the analysed
+// directory, "../host.txt" for where a relative link out of the tree
+// leads. Those paths exist on no disk, and a temporary directory's name
+// would make the output differ from run to run.
+func scratchPaths(msg, root, scratch string) string {
+	if scratch == "" {
+		return msg
+	}
+	// From root's parent up to scratch, nearest first: a path below a
+	// nearer ancestor is rewritten before a farther one can match it.
+	for dir := filepath.Dir(root); ; dir = filepath.Dir(dir) {
+		rel, err := filepath.Rel(scratch, dir)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return msg
+		}
+		up, err := filepath.Rel(root, dir)
+		if err != nil {
+			return msg
+		}
+		up = filepath.ToSlash(up)
+		msg = localPaths(msg, dir, up+"/", up)
+		if rel == "." {
+			return msg
+		}
+	}
+}
+
+// localPaths rewrites, in msg, each path below dir as prefix followed by
+// the rest of the path, and dir itself as self. An occurrence of dir that
+// continues with more of a name (dir2/x for dir) is another path, kept.
+func localPaths(msg, dir, prefix, self string) string {
+	if dir == "" {
+		return msg
+	}
+	var b strings.Builder
+	sep := string(filepath.Separator)
+	for {
+		i := strings.Index(msg, dir)
+		if i < 0 {
+			b.WriteString(msg)
+			return b.String()
+		}
+		b.WriteString(msg[:i])
+		rest := msg[i+len(dir):]
+		switch {
+		case strings.HasPrefix(rest, sep):
+			b.WriteString(prefix)
+			rest = rest[len(sep):]
+		case rest == "" || strings.ContainsAny(rest[:1], " ,;:)'\""):
+			b.WriteString(self)
+		default:
+			b.WriteString(dir)
+		}
+		msg = rest
+	}
 }
 
 func metricsOf(r *report.Report) *Metrics {

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // jsonDoc is the JSON shape of a trajectory.
@@ -241,7 +242,10 @@ func WriteCSV(w io.Writer, t *Trajectory) error {
 
 // WriteHuman writes a table of the points (values, with the change since
 // the previous point in brackets), the points without numbers and the
-// files skipped, the summary and the callables that grew most.
+// files skipped, the summary and the callables that grew most. Labels,
+// paths, reasons and subjects are escaped (vfs.EscapePath), so that a
+// name holding a newline, a tab or an escape character stays on its line
+// and reaches no terminal as a control sequence.
 func WriteHuman(w io.Writer, t *Trajectory) error {
 	var b bytes.Buffer
 	s := t.Summary
@@ -249,7 +253,7 @@ func WriteHuman(w io.Writer, t *Trajectory) error {
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\tcheckpoint\terosion\tverbosity\tcog_erosion\tdir\tloc\tfunctions\t")
 	for i, p := range t.Points {
-		cells := []string{strconv.Itoa(p.Index), p.Checkpoint.Label}
+		cells := []string{strconv.Itoa(p.Index), vfs.EscapePath(p.Checkpoint.Label)}
 		for _, m := range summaryMetrics {
 			cells = append(cells, humanValue(t, i, m))
 		}
@@ -260,7 +264,7 @@ func WriteHuman(w io.Writer, t *Trajectory) error {
 		}
 		line := strings.Join(cells, "\t") + "\t"
 		if p.Checkpoint.Subject != "" {
-			line += " " + clip(p.Checkpoint.Subject, 50)
+			line += " " + clip(vfs.EscapePath(p.Checkpoint.Subject), 50)
 		}
 		fmt.Fprintln(tw, line)
 	}
@@ -269,11 +273,12 @@ func WriteHuman(w io.Writer, t *Trajectory) error {
 	}
 	var failed, skipped []string
 	for _, p := range t.Points {
+		label := vfs.EscapePath(p.Checkpoint.Label)
 		if p.Err != "" {
-			failed = append(failed, fmt.Sprintf("  %d %s: %s\n", p.Index, p.Checkpoint.Label, p.Err))
+			failed = append(failed, fmt.Sprintf("  %d %s: %s\n", p.Index, label, vfs.EscapePath(p.Err)))
 		}
 		for _, sk := range p.Skipped {
-			skipped = append(skipped, fmt.Sprintf("  %d %s: %s: %s\n", p.Index, p.Checkpoint.Label, sk.Path, sk.Reason))
+			skipped = append(skipped, fmt.Sprintf("  %d %s: %s: %s\n", p.Index, label, vfs.EscapePath(sk.Path), vfs.EscapePath(sk.Reason)))
 		}
 	}
 	if len(failed) > 0 {
@@ -306,12 +311,12 @@ func WriteHuman(w io.Writer, t *Trajectory) error {
 		b.WriteString("\nCallables whose complexity grew most (matched by file and qualified name)\n")
 		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		for _, g := range s.Grown {
-			name := g.QualifiedName
+			name := vfs.EscapePath(g.QualifiedName)
 			if g.Occurrence > 1 {
 				name += fmt.Sprintf(" (#%d)", g.Occurrence)
 			}
 			fmt.Fprintf(tw, "  %s:%d\t%s\tcc %d -> %d (%+d)\tcog %d -> %d (%+d)\tcheckpoints %d..%d\t\n",
-				g.Path, g.Line, name, g.FirstCC, g.LastCC, g.CCGrowth(), g.FirstCog, g.LastCog, g.CogGrowth(),
+				vfs.EscapePath(g.Path), g.Line, name, g.FirstCC, g.LastCC, g.CCGrowth(), g.FirstCog, g.LastCog, g.CogGrowth(),
 				g.FirstIndex, g.LastIndex)
 		}
 		if err := tw.Flush(); err != nil {

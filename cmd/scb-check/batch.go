@@ -9,6 +9,7 @@ import (
 
 	"github.com/scbcheck/scbcheck/batch"
 	"github.com/scbcheck/scbcheck/trajectory"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 const batchHelp = `Measure many snapshots, one JSON line each; resumable, and shardable over many machines
@@ -163,6 +164,10 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		CommitsOwnConfig: a.configPath == "",
 		Shard:            b.shard,
 		GitTimeout:       b.gitTimeout,
+	}
+	opt.Warn = func(e batch.Entry, w string) {
+		// Named as an error of the snapshot is; escaped, one line.
+		fmt.Fprintf(stderr, "warning: %s:%d: %s: %s\n", vfs.EscapePath(m.Name), e.Line, vfs.EscapePath(e.Text), vfs.EscapePath(w))
 	}
 	if a.verbose >= 1 {
 		opt.Progress = func(i, n int, e batch.Entry) {

@@ -170,7 +170,7 @@ func runBinary(t *testing.T, dir string, args, env []string) map[string]string {
 // line, arguments split on spaces, $WORK replaced:
 //
 //	mkdir DIR              an (empty) directory
-//	mkfifo NAME            a named pipe
+//	mkfifo NAME            a named pipe (NAME Go-quoted when it starts with ")
 //	socket NAME            a listening Unix socket (open until the test ends)
 //	symlink TARGET NAME    a symbolic link
 //	gen NAME PART...       a file made of PARTs, each a Go-quoted string
@@ -191,7 +191,14 @@ func runSetup(t *testing.T, work, block string) {
 		case "mkdir":
 			require.NoError(t, os.MkdirAll(at(fields[1]), 0o755))
 		case "mkfifo":
-			require.NoError(t, syscall.Mkfifo(at(fields[1]), 0o644))
+			name := fields[1]
+			if strings.HasPrefix(name, `"`) {
+				// Go-quoted, as for genq.
+				var err error
+				name, err = strconv.Unquote(name)
+				require.NoError(t, err, line)
+			}
+			require.NoError(t, syscall.Mkfifo(at(name), 0o644))
 		case "socket":
 			l, err := net.Listen("unix", at(fields[1]))
 			require.NoError(t, err)

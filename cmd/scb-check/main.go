@@ -218,7 +218,9 @@ func logFiles(stderr io.Writer, r *report.Report, a *checkArgs) {
 		lines = append(lines, line{s.Path, fmt.Sprintf("failed to parse file: %s: %s", vfs.EscapePath(s.Path), vfs.EscapePath(s.Reason))})
 	}
 	for _, w := range r.Warnings {
-		fmt.Fprintln(stderr, "warning: "+w)
+		// Escaped as the skipped files are: a path holding a newline
+		// or an escape character cannot break the line.
+		fmt.Fprintln(stderr, "warning: "+vfs.EscapePath(w))
 	}
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].path < lines[j].path })
 	for _, l := range lines {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/scbcheck/scbcheck/internal/safefile"
 	"github.com/scbcheck/scbcheck/trajectory"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 const trajectoryHelp = `Measure a sequence of checkpoints or a git history, with deltas and slopes
@@ -217,6 +218,7 @@ func runTrajectory(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintln(stderr, err)
 		return exitError
 	}
+	logPointWarnings(stderr, tr)
 	if t.chart != "" {
 		if err := writeChartFile(t.chart, tr); err != nil {
 			fmt.Fprintf(stderr, "--chart %s: %v\n", t.chart, err)
@@ -236,6 +238,18 @@ func runTrajectory(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return exitError
 	}
 	return exitClean
+}
+
+// logPointWarnings prints, as check does, the inputs other than sources
+// each point passed over, in point order, each named by the point (its
+// index and label, as an error of the point is).
+func logPointWarnings(stderr io.Writer, tr *trajectory.Trajectory) {
+	for _, p := range tr.Points {
+		for _, w := range p.Warnings {
+			// Escaped: one warning is one line, whatever the names.
+			fmt.Fprintf(stderr, "warning: checkpoint %d (%s): %s\n", p.Index, vfs.EscapePath(p.Checkpoint.Label), vfs.EscapePath(w))
+		}
+	}
 }
 
 // writeChartFile draws the trajectory's chart into path (SVG), whole or
