@@ -258,10 +258,10 @@ type scan struct {
 	err             error
 }
 
-// startScan starts the one ast-grep process of the run over every
-// discovered file of a language with rules (with a cache, those whose
-// findings it does not hold); findings in files that fail to parse are
-// dropped later.
+// startScan starts the ast-grep scan of the run (one process, more for a
+// file list past the OS argument limit) over every discovered file of a
+// language with rules (with a cache, those whose findings it does not
+// hold); findings in files that fail to parse are dropped later.
 func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []source.SourceFile, fc *fileCache, keys []fileKey) *scan {
 	s := &scan{done: make(chan struct{})}
 	paths := make([]string, 0, len(files))

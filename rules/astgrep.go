@@ -33,8 +33,8 @@ var ErrAstGrepNotFound = errors.New("ast-grep not found")
 
 // installHint says what is needed: the library does not know how
 // ast-grep was installed, only which version the rules are written for.
-const installHint = "scb-check needs the ast-grep CLI " + PinnedAstGrep + " (for example npm install @ast-grep/cli@" +
-	PinnedAstGrep + "): pass its path with --ast-grep PATH or $SCB_CHECK_AST_GREP, or run with --disable-sg"
+const installHint = "scb-check needs the ast-grep CLI " + PinnedAstGrep + ": install it on PATH (for example npm install -g @ast-grep/cli@" +
+	PinnedAstGrep + "), pass its path with --ast-grep PATH or $SCB_CHECK_AST_GREP, or run with --disable-sg"
 
 // skipHint says how to run without ast-grep.
 const skipHint = "run with --disable-sg to skip the ast-grep rules"
