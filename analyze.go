@@ -290,10 +290,10 @@ type scan struct {
 	err             error
 }
 
-// startScan starts the one ast-grep process of the run over every
-// discovered file of a language with rules (with a cache, those whose
-// findings it does not hold); findings in files that fail to parse are
-// dropped later.
+// startScan starts the ast-grep scan of the run (one process, more for a
+// file list past the OS argument limit) over every discovered file of a
+// language with rules (with a cache, those whose findings it does not
+// hold); findings in files that fail to parse are dropped later.
 func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []source.SourceFile, fc *fileCache, keys []fileKey) *scan {
 	s := &scan{done: make(chan struct{})}
 	paths := make([]string, 0, len(files))
@@ -320,22 +320,22 @@ func startScan(ctx context.Context, opt Options, cat *rules.Catalog, files []sou
 	}
 	go func() {
 		defer close(s.done)
-		probe := rules.ProbeAstGrep
-		if fc != nil {
-			probe = fc.probe
-		}
-		if s.version, s.err = probe(ctx, s.binary); s.err != nil {
-			return
-		}
 		sc := &scanner{Scanner: rules.Scanner{Binary: s.binary, Timeout: timeout, Threads: opt.Workers}, fs: vfs.Or(opt.FS)}
 		if fc == nil {
+			if s.version, s.err = sc.Probe(ctx); s.err != nil {
+				return
+			}
 			s.findings, s.err = sc.scan(ctx, cat, paths, opt.IncludeAll)
+			return
+		}
+		id, err := fc.probe(ctx, &sc.Scanner)
+		if s.version, s.err = id.version, err; s.err != nil {
 			return
 		}
 		if s.err = fc.awaitPrescans(ctx); s.err != nil {
 			return
 		}
-		s.findings, s.err = cachedScan(ctx, sc, fc, cat, files, keys, s.version, opt.IncludeAll)
+		s.findings, s.err = cachedScan(ctx, sc, fc, cat, files, keys, id.key, opt.IncludeAll)
 	}()
 	return s
 }
@@ -361,7 +361,7 @@ func (sc *scanner) scan(ctx context.Context, cat *rules.Catalog, paths []string,
 // cachedScan reads the findings of the files the cache holds and runs
 // ast-grep over the others, storing theirs.
 func cachedScan(ctx context.Context, sc *scanner, fc *fileCache, cat *rules.Catalog, files []source.SourceFile,
-	keys []fileKey, version string, includeAll bool) ([]rules.Finding, error) {
+	keys []fileKey, astGrep string, includeAll bool) ([]rules.Finding, error) {
 	digest := fc.digest(cat)
 	hasRules := map[*lang.Spec]bool{}
 	var found, todo []string
@@ -383,7 +383,7 @@ func cachedScan(ctx context.Context, sc *scanner, fc *fileCache, cat *rules.Cata
 			found = append(found, f.Path)
 			continue
 		}
-		key := fc.scanKey(f, keys[i], version, digest, includeAll)
+		key := fc.scanKey(f, keys[i], astGrep, digest, includeAll)
 		if got, ok := fc.loadScan(key, f.Path); ok {
 			fc.count(&fc.stats.ScanHits)
 			all = append(all, got...)

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/cache"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/report"
 )
@@ -119,11 +120,11 @@ func TestCacheDamagedEntries(t *testing.T) {
 	opt := scbcheck.Options{Path: "testdata/python", Config: config.Default("testdata/python"), AstGrep: astGrep(t)}
 	dir := t.TempDir()
 	want, cold := cached(t, opt, dir)
-	// Every byte of every pack overwritten: each entry reads back as
-	// something that is not JSON. An index record is a key, an offset and
-	// a length (32 + 8 + 4 bytes) between a header and a checksum.
+	// Every byte of every pack overwritten: each entry's record fails
+	// its checksum. An index record is a key, an offset and a length
+	// (32 + 8 + 4 bytes) between a header and a checksum.
 	entries := 0
-	require.NoError(t, filepath.WalkDir(filepath.Join(dir, "v2"), func(p string, d fs.DirEntry, err error) error {
+	require.NoError(t, filepath.WalkDir(filepath.Join(dir, "v3"), func(p string, d fs.DirEntry, err error) error {
 		require.NoError(t, err)
 		switch filepath.Ext(p) {
 		case ".pack":
@@ -133,7 +134,7 @@ func TestCacheDamagedEntries(t *testing.T) {
 		case ".idx":
 			b, err := os.ReadFile(p)
 			require.NoError(t, err)
-			entries += (len(b) - len("scbcheck-cache-index-2\n") - 32) / 44
+			entries += (len(b) - len("scbcheck-cache-index-3\n") - 32) / 44
 		}
 		return nil
 	}))
@@ -141,12 +142,52 @@ func TestCacheDamagedEntries(t *testing.T) {
 
 	got, stats := cached(t, opt, dir)
 	assert.Equal(t, jsonOf(t, want), jsonOf(t, got))
-	assert.Equal(t, entries, stats.Errors)
-	assert.ErrorContains(t, stats.FirstError, "damaged cache entry")
+	assert.Equal(t, entries, stats.Damaged)
+	assert.Zero(t, stats.Errors, "damage is not a failure to read or write")
+	assert.ErrorIs(t, stats.FirstDamage, cache.ErrDamaged)
+	assert.ErrorContains(t, stats.FirstDamage, "checksum mismatch")
 	assert.Equal(t, cold.FileMisses, stats.FileMisses)
 
 	_, again := cached(t, opt, dir)
 	assert.Equal(t, scbcheck.CacheStats{FileHits: cold.FileMisses, ScanHits: cold.ScanMisses}, again)
+}
+
+// One digit of an entry's JSON changed in the pack, the pack's length
+// kept: without a checksum the entry decodes and its number is believed.
+// The run is the run without a cache, and the damage is counted.
+func TestCacheChangedDigit(t *testing.T) {
+	src := t.TempDir()
+	write(t, src, "a.py", "def big(x):\n"+bigBody+"\n")
+	opt := scbcheck.Options{Path: src, Config: config.Default(src), AstGrep: astGrep(t)}
+	plain, err := scbcheck.Analyze(context.Background(), opt)
+	require.NoError(t, err)
+	require.Equal(t, 12, plain.Files[0].Callables[0].CC, "the fixture's complexity, counted by hand")
+
+	dir := t.TempDir()
+	cached(t, opt, dir)
+	_, warm := cached(t, opt, dir)
+	require.Equal(t, scbcheck.CacheStats{FileHits: 1, ScanHits: 1}, warm)
+
+	packs, err := filepath.Glob(filepath.Join(dir, "v3", "*.pack"))
+	require.NoError(t, err)
+	require.Len(t, packs, 1)
+	b, err := os.ReadFile(packs[0])
+	require.NoError(t, err)
+	// The file's cyclomatic complexity, 12, becomes 13.
+	field := []byte(`"CC":12,`)
+	require.Equal(t, 1, bytes.Count(b, field), "the entry holds the complexity once")
+	at := bytes.Index(b, field) + len(field) - 2
+	b[at] = '3'
+	require.NoError(t, os.WriteFile(packs[0], b, 0o644))
+
+	got, stats := cached(t, opt, dir)
+	assert.Equal(t, jsonOf(t, plain), jsonOf(t, got))
+	assert.Equal(t, 12, got.Files[0].Callables[0].CC)
+	assert.Equal(t, 1, stats.Damaged)
+	assert.Equal(t, 1, stats.FileMisses, "the damaged analysis is made again")
+	assert.Equal(t, 1, stats.ScanHits, "the other entry is still read")
+	assert.ErrorContains(t, stats.FirstDamage, "checksum mismatch")
+	assert.ErrorContains(t, stats.FirstDamage, filepath.Join(src, "a.py"))
 }
 
 func TestCacheDirectoryErrors(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -34,11 +35,16 @@ type CacheStats struct {
 	// ScanHits and ScanMisses count the files whose ast-grep findings
 	// were read from the cache and those given to ast-grep.
 	ScanHits, ScanMisses int
-	// Errors counts entries that could not be written or read back (a
-	// damaged entry is a miss, recomputed and written again); FirstError
-	// is the first of them. They never change the report.
+	// Errors counts entries that could not be written or read back;
+	// FirstError is the first of them. They never change the report.
 	Errors     int
 	FirstError error
+	// Damaged counts the entries found damaged (a checksum mismatch, a
+	// record cut short or misplaced, bytes that do not decode): each is a
+	// miss, recomputed and written again, so the report is the one made
+	// without the cache. FirstDamage says which was first and how.
+	Damaged     int
+	FirstDamage error
 }
 
 // AddError counts err (when not nil) as an entry that could not be
@@ -58,6 +64,10 @@ func (s *CacheStats) Add(o CacheStats) {
 	s.Errors += o.Errors
 	if s.FirstError == nil {
 		s.FirstError = o.FirstError
+	}
+	s.Damaged += o.Damaged
+	if s.FirstDamage == nil {
+		s.FirstDamage = o.FirstDamage
 	}
 }
 
@@ -81,8 +91,8 @@ type Cache struct {
 	// scans keeps every file's ast-grep findings (a few bytes each) for
 	// the Cache's life: StartPrescan's are read back many runs later.
 	scans map[cache.Key]any
-	// versions are the ast-grep versions probed, by executable.
-	versions map[string]string
+	// astGreps are the ast-grep executables probed, by path as given.
+	astGreps map[string]astGrepID
 	// digests are catalogDigest's results, by catalog.
 	digests map[*rules.Catalog]string
 	// pending are the prescans started on the cache (StartPrescan).
@@ -107,23 +117,37 @@ func (c *Cache) digest(cat *rules.Catalog) string {
 	return d
 }
 
-// probe returns the ast-grep executable's version, asking it once per
-// Cache: the runs of a trajectory share one executable.
-func (c *Cache) probe(ctx context.Context, binary string) (string, error) {
+// astGrepID is what a Cache knows of an ast-grep executable: the version
+// it prints, and the identity its findings are filed under: that version,
+// the file that runs (symbolic links resolved) and its SHA-256, so that
+// findings of one binary are never read back for another.
+type astGrepID struct {
+	version, key string
+}
+
+// probe returns the ast-grep executable's version and identity, asking
+// and hashing it once per Cache: the runs of a trajectory share one
+// executable.
+func (c *Cache) probe(ctx context.Context, sc *rules.Scanner) (astGrepID, error) {
 	c.mu.Lock()
-	v, ok := c.versions[binary]
+	id, ok := c.astGreps[sc.Binary]
 	c.mu.Unlock()
 	if ok {
-		return v, nil
+		return id, nil
 	}
-	v, err := rules.ProbeAstGrep(ctx, binary)
+	v, err := sc.Probe(ctx)
 	if err != nil {
-		return "", err
+		return astGrepID{}, err
 	}
+	file, err := rules.IdentifyAstGrep(sc.Binary)
+	if err != nil {
+		return astGrepID{}, fmt.Errorf("%w: its findings cannot be cached (run without --cache, or with --disable-sg)", err)
+	}
+	id = astGrepID{version: v, key: v + "\n" + file}
 	c.mu.Lock()
-	c.versions[binary] = v
+	c.astGreps[sc.Binary] = id
 	c.mu.Unlock()
-	return v, nil
+	return id, nil
 }
 
 // OpenCache opens (creating it when missing) the cache directory path.
@@ -151,7 +175,7 @@ func (c *Cache) Close() error {
 // one process (the checkpoints of a trajectory): nothing is written to
 // disk, and memory holds what it holds in a Cache with a directory.
 func NewMemoryCache() *Cache {
-	return &Cache{cur: map[cache.Key]any{}, scans: map[cache.Key]any{}, versions: map[string]string{}, digests: map[*rules.Catalog]string{}}
+	return &Cache{cur: map[cache.Key]any{}, scans: map[cache.Key]any{}, astGreps: map[string]astGrepID{}, digests: map[*rules.Catalog]string{}}
 }
 
 // rotate starts a run: what was not used since the third run before is
@@ -313,6 +337,16 @@ func (c *fileCache) fail(err error) {
 	}
 }
 
+// damaged counts an entry found damaged (err wraps cache.ErrDamaged).
+func (c *fileCache) damaged(err error) {
+	c.statsMu.Lock()
+	defer c.statsMu.Unlock()
+	c.stats.Damaged++
+	if c.stats.FirstDamage == nil {
+		c.stats.FirstDamage = err
+	}
+}
+
 // snapshot returns the counts so far.
 func (c *fileCache) snapshot() CacheStats {
 	c.statsMu.Lock()
@@ -451,14 +485,17 @@ func (c *fileCache) get(key cache.Key, v any, path string) bool {
 		return false
 	}
 	b, ok, err := c.dir.Get(key)
-	if err != nil {
+	switch {
+	case errors.Is(err, cache.ErrDamaged):
+		c.damaged(fmt.Errorf("%w (for %s)", err, path))
+	case err != nil:
 		c.fail(err)
 	}
 	if !ok {
 		return false
 	}
 	if err := json.Unmarshal(b, v); err != nil {
-		c.fail(fmt.Errorf("damaged cache entry %s for %s", key, path))
+		c.damaged(fmt.Errorf("%w %s for %s: %v", cache.ErrDamaged, key, path, err))
 		return false
 	}
 	return true
@@ -508,7 +545,7 @@ func (c *fileCache) loadFile(key cache.Key, f source.SourceFile, ruleIDs []strin
 			return fileResult{}, false
 		}
 		if len(e.Cx) != len(e.Fns) {
-			c.fail(fmt.Errorf("damaged cache entry %s for %s", key, f.Path))
+			c.damaged(fmt.Errorf("%w %s for %s: %d functions, %d complexities", cache.ErrDamaged, key, f.Path, len(e.Fns), len(e.Cx)))
 			return fileResult{}, false
 		}
 		if c.pin {
@@ -573,11 +610,12 @@ func catalogDigest(cat *rules.Catalog) string {
 }
 
 // scanKey files a file's ast-grep findings: they depend on the ast-grep
-// build, the rules, which rules are active, the language, the bytes and,
-// as rules may select files by path, the path inside the analysed tree.
-func (c *fileCache) scanKey(f source.SourceFile, k fileKey, astGrepVersion, catalog string, includeAll bool) cache.Key {
+// executable (astGrep: its version, file and content), the rules, which
+// rules are active, the language, the bytes and, as rules may select
+// files by path, the path inside the analysed tree.
+func (c *fileCache) scanKey(f source.SourceFile, k fileKey, astGrep, catalog string, includeAll bool) cache.Key {
 	var h cache.Hasher
-	return h.Add("scan", toolIdentity(), astGrepVersion, catalog, strconv.FormatBool(includeAll), f.Lang.Name, k.rel).
+	return h.Add("scan", toolIdentity(), astGrep, catalog, strconv.FormatBool(includeAll), f.Lang.Name, k.rel).
 		AddBytes(k.content[:]).Key()
 }
 

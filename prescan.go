@@ -125,17 +125,17 @@ func scanSet(ctx context.Context, opt Options, set prescanSet) error {
 	if binary == "" {
 		binary = "ast-grep"
 	}
-	version, err := opt.Cache.probe(ctx, binary)
-	if err != nil {
-		return err
-	}
 	timeout := opt.AstGrepTimeout
 	if timeout == 0 {
 		timeout = DefaultAstGrepTimeout
 	}
-	fc := &fileCache{Cache: opt.Cache, slots: make(chan struct{}, maxWriters)}
 	sc := &scanner{Scanner: rules.Scanner{Binary: binary, Timeout: timeout, Threads: opt.Workers}, fs: vfs.Or(opt.FS)}
-	_, err = cachedScan(ctx, sc, fc, set.cat, set.files, set.keys, version, opt.IncludeAll)
+	id, err := opt.Cache.probe(ctx, &sc.Scanner)
+	if err != nil {
+		return err
+	}
+	fc := &fileCache{Cache: opt.Cache, slots: make(chan struct{}, maxWriters)}
+	_, err = cachedScan(ctx, sc, fc, set.cat, set.files, set.keys, id.key, opt.IncludeAll)
 	fc.wait()
 	if opt.CacheStats != nil {
 		opt.CacheStats.Add(fc.snapshot())

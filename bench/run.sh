@@ -198,7 +198,7 @@ for name in "$@"; do
 		# Python files scb-check found, the worker count as thread count.
 		if [ -n "$have_sg" ] && [ "${#pyfiles[@]}" -gt 0 ]; then
 			measure sgalone "$run" "$tmp/sg" "$sg" scan --config "$tmp/sg/sgconfig.yml" --rule "$tmp/sg/rules.yml" \
-				--warning --json=stream --color never --threads "$jobs" \
+				--warning --json=compact --inspect summary --color never --threads "$jobs" \
 				--no-ignore hidden --no-ignore dot --no-ignore exclude \
 				--no-ignore global --no-ignore parent --no-ignore vcs \
 				-- "${pyfiles[@]}"

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,8 +18,15 @@ import (
 )
 
 // layout names the directory the packs of this format live in; a new
-// format gets a new name, so old and new entries never meet.
-const layout = "v2"
+// format gets a new name, so old and new entries never meet (the
+// directories of older formats are left alone: an older scb-check may
+// still use them). v3 added a checksum to every entry of a pack.
+const layout = "v3"
+
+// ErrDamaged is wrapped by Get's error when an entry's bytes in its pack
+// are not what was put (a checksum mismatch, a pack cut short, a record
+// of the wrong length or key): the entry is a miss.
+var ErrDamaged = errors.New("damaged cache entry")
 
 // Key identifies one entry.
 type Key [sha256.Size]byte
@@ -67,7 +75,7 @@ type Dir struct {
 	closed bool
 }
 
-// loc is where an entry's bytes are: a pack and a span of it.
+// loc is where an entry's record is: a pack and a span of it.
 type loc struct {
 	pack   *os.File
 	off    int64
@@ -93,6 +101,10 @@ const (
 	maxPackEntries = 8192
 	maxPackBytes   = 256 << 20
 )
+
+// maxEntryBytes bounds one entry, so that its record's length fits the
+// index's 4 bytes.
+const maxEntryBytes = 1<<32 - 1 - recordOverhead
 
 // maxPacks is the number of packs past which Open merges them into one.
 const maxPacks = 32
@@ -220,8 +232,9 @@ func (d *Dir) merge() {
 }
 
 // Get returns the entry filed under k. A missing entry is (nil, false,
-// nil); any other failure to read one is returned, and the caller may
-// treat it as a miss.
+// nil); a damaged one is (nil, false, an error wrapping ErrDamaged); any
+// other failure to read one is returned, and the caller may treat it as
+// a miss.
 func (d *Dir) Get(k Key) ([]byte, bool, error) {
 	d.mu.Lock()
 	l, ok := d.index[k]
@@ -231,9 +244,53 @@ func (d *Dir) Get(k Key) ([]byte, bool, error) {
 	}
 	b := make([]byte, l.length)
 	if _, err := l.pack.ReadAt(b, l.off); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, false, fmt.Errorf("%w %s: %s is cut short", ErrDamaged, k, filepath.Base(l.pack.Name()))
+		}
 		return nil, false, fmt.Errorf("cache: %w", err)
 	}
-	return b, true, nil
+	data, err := decodeRecord(k, b)
+	if err != nil {
+		return nil, false, fmt.Errorf("%w %s in %s: %s", ErrDamaged, k, filepath.Base(l.pack.Name()), err)
+	}
+	return data, true, nil
+}
+
+// recordOverhead is what a pack record holds beside the entry's bytes:
+// the key, the length and the checksum.
+const recordOverhead = sha256.Size + 4 + sha256.Size
+
+// encodeRecord is how an entry is written in a pack: its key, the length
+// of data (4 bytes, big endian), data, then the SHA-256 of all that, so
+// that a changed byte, a record cut short or one read at the wrong place
+// is never taken for an entry.
+func encodeRecord(k Key, data []byte) []byte {
+	b := make([]byte, 0, recordOverhead+len(data))
+	b = append(b, k[:]...)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(data)))
+	b = append(b, data...)
+	sum := sha256.Sum256(b)
+	return append(b, sum[:]...)
+}
+
+// decodeRecord returns the entry's bytes of the record b read for k.
+func decodeRecord(k Key, b []byte) ([]byte, error) {
+	if len(b) < recordOverhead {
+		return nil, fmt.Errorf("a record of %d bytes, shorter than its header", len(b))
+	}
+	body, sum := b[:len(b)-sha256.Size], b[len(b)-sha256.Size:]
+	if want := sha256.Sum256(body); !bytes.Equal(want[:], sum) {
+		return nil, errors.New("checksum mismatch")
+	}
+	// The checksum holds: a wrong key or length is a record written for
+	// another entry, which the index misplaces.
+	if !bytes.Equal(body[:sha256.Size], k[:]) {
+		return nil, errors.New("the record is another key's")
+	}
+	if n := binary.BigEndian.Uint32(body[sha256.Size:]); int(n) != len(body)-sha256.Size-4 {
+		return nil, fmt.Errorf("a record of %d bytes holding a length of %d", len(b), n)
+	}
+	return body[sha256.Size+4:], nil
 }
 
 // Put files data under k, replacing any entry there. The entry is read
@@ -256,11 +313,18 @@ func (d *Dir) Put(k Key, data []byte) error {
 		d.packs = append(d.packs, f)
 	}
 	w := d.w
-	if _, err := w.f.Write(data); err != nil {
+	if uint64(len(data)) > maxEntryBytes {
+		return fmt.Errorf("cache: an entry of %d bytes is larger than %d", len(data), maxEntryBytes)
+	}
+	rec := encodeRecord(k, data)
+	// At the pack's size, not the file offset: a failed, partial write
+	// (a full disk) is then overwritten by the next record instead of
+	// shifting every later entry's offset.
+	if _, err := w.f.WriteAt(rec, w.size); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
-	l := loc{pack: w.f, off: w.size, length: uint32(len(data))}
-	w.size += int64(len(data))
+	l := loc{pack: w.f, off: w.size, length: uint32(len(rec))}
+	w.size += int64(len(rec))
 	w.entries[k] = l
 	d.index[k] = l
 	if len(w.entries) >= maxPackEntries || w.size >= maxPackBytes {
@@ -315,9 +379,10 @@ func (d *Dir) Close() error {
 
 // indexMagic starts an index file; a checksum of everything before it
 // ends it.
-const indexMagic = "scbcheck-cache-index-2\n"
+const indexMagic = "scbcheck-cache-index-3\n"
 
-// indexEntry is one entry of an index: a key and its span in the pack.
+// indexEntry is one entry of an index: a key and its record's span in
+// the pack.
 type indexEntry struct {
 	key    Key
 	off    int64

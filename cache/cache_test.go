@@ -207,3 +207,75 @@ func TestLaterPackWins(t *testing.T) {
 	assert.Equal(t, "third", string(got))
 	require.NoError(t, d.Close())
 }
+
+// One byte changed anywhere in an entry's record (its key, length, bytes
+// or checksum), the pack cut inside it after Open, or an index that
+// places another entry's record under the key: Get says the entry is
+// damaged, a miss, and the other entries still read back.
+func TestDamagedEntries(t *testing.T) {
+	const value = "{\"Lines\":12}"
+	tests := []struct {
+		name string
+		// at is the byte of the first record changed (its key starts at
+		// 0, its length at 32, its value at 36, its checksum after).
+		at       int
+		truncate bool
+		swap     bool
+		want     string
+	}{
+		{name: "a digit of the value", at: 36 + strings.Index(value, "1"), want: "checksum mismatch"},
+		{name: "the key", at: 3, want: "checksum mismatch"},
+		{name: "the length", at: 35, want: "checksum mismatch"},
+		{name: "the checksum", at: 36 + len(value) + 5, want: "checksum mismatch"},
+		{name: "the pack cut inside the record", truncate: true, want: "cut short"},
+		{name: "another key's record", swap: true, want: "another key's"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			d, err := Open(dir)
+			require.NoError(t, err)
+			require.NoError(t, d.Put(key("a"), []byte(value)))
+			require.NoError(t, d.Put(key("b"), []byte(value)))
+			pack := strings.TrimSuffix(d.w.f.Name(), ".tmp") + ".pack"
+			require.NoError(t, d.Close())
+
+			d, err = Open(dir)
+			require.NoError(t, err)
+			defer d.Close()
+			b, err := os.ReadFile(pack)
+			require.NoError(t, err)
+			require.Len(t, b, 2*(recordOverhead+len(value)))
+			switch {
+			case tc.truncate:
+				require.NoError(t, os.Truncate(pack, int64(recordOverhead+len(value)+10)))
+			case tc.swap:
+				d.index[key("a")], d.index[key("b")] = d.index[key("b")], d.index[key("a")]
+			default:
+				// The same length, another digit or letter: only the
+				// checksum can tell.
+				b[tc.at] ^= 0x01
+				require.NoError(t, os.WriteFile(pack, b, 0o644))
+			}
+			damaged := key("a")
+			if tc.truncate {
+				damaged = key("b")
+			}
+			got, ok, err := d.Get(damaged)
+			assert.False(t, ok)
+			assert.Nil(t, got)
+			require.ErrorIs(t, err, ErrDamaged)
+			assert.ErrorContains(t, err, tc.want)
+			if !tc.swap {
+				other := key("b")
+				if tc.truncate {
+					other = key("a")
+				}
+				got, ok, err = d.Get(other)
+				require.NoError(t, err)
+				assert.True(t, ok)
+				assert.Equal(t, value, string(got))
+			}
+		})
+	}
+}

@@ -8,7 +8,11 @@
 // writes the pack's index: other processes read a pack only once its
 // index exists, so they see whole entries or none, and a few files hold a
 // whole run's entries (creating one file per entry costs more than the
-// entry on most disks). Open merges the packs when they grow many.
+// entry on most disks). Open merges the packs when they grow many. Each
+// entry's record in a pack carries its key, its length and a SHA-256 of
+// them and of its bytes: a changed byte, a pack cut short or an index
+// pointing at the wrong record makes Get report the entry damaged
+// (ErrDamaged), a miss, never other bytes.
 // Nothing is ever invalidated in place: a directory can be deleted at any
 // time, which only costs the work of filling it again.
 package cache

@@ -47,3 +47,47 @@ func TestWriteAtomicFullDisk(t *testing.T) {
 	require.Len(t, entries, 1)
 	assert.Equal(t, "pack.idx", entries[0].Name())
 }
+
+// TestPutAfterFullDisk: a record that could not be written whole (the
+// disk filled up) leaves no mark on the entries after it: once space is
+// freed, the next entries are read back as written, here and after a
+// new Open.
+func TestPutAfterFullDisk(t *testing.T) {
+	disk := testkit.TinyDisk(t, "256k")
+	filler := filepath.Join(disk, "filler")
+	require.NoError(t, os.WriteFile(filler, bytes.Repeat([]byte{'x'}, 96<<10), 0o644))
+	d, err := Open(filepath.Join(disk, "cache"))
+	require.NoError(t, err)
+	payload := bytes.Repeat([]byte("entry "), 4<<10)
+	key := func(i int) Key { return new(Hasher).Add("k", string(rune('a'+i))).Key() }
+	failed := -1
+	for i := 0; i < 20; i++ {
+		if err := d.Put(key(i), payload); err != nil {
+			assert.ErrorIs(t, err, syscall.ENOSPC)
+			failed = i
+			break
+		}
+	}
+	require.GreaterOrEqual(t, failed, 1, "the disk should fill up after a few entries")
+	require.NoError(t, os.Remove(filler))
+	after := []byte("written after the disk was freed")
+	require.NoError(t, d.Put(key(failed+1), after))
+	check := func(d *Dir) {
+		got, ok, err := d.Get(key(failed + 1))
+		require.NoError(t, err)
+		require.True(t, ok)
+		assert.Equal(t, after, got)
+		got, ok, err = d.Get(key(0))
+		require.NoError(t, err)
+		require.True(t, ok)
+		assert.Equal(t, payload, got)
+		_, ok, _ = d.Get(key(failed))
+		assert.False(t, ok, "the entry cut short is a miss")
+	}
+	check(d)
+	require.NoError(t, d.Close())
+	again, err := Open(filepath.Join(disk, "cache"))
+	require.NoError(t, err)
+	check(again)
+	require.NoError(t, again.Close())
+}

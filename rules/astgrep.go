@@ -1,10 +1,11 @@
 package rules
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,9 +31,10 @@ const PinnedAstGrep = "0.44.0"
 // the ast-grep binary does not exist.
 var ErrAstGrepNotFound = errors.New("ast-grep not found")
 
-// installHint says how to get ast-grep or do without it.
-const installHint = "install it with scripts/setup (npm install --prefix .tools/ast-grep @ast-grep/cli@" +
-	PinnedAstGrep + "), pass --ast-grep PATH, or run with --disable-sg"
+// installHint says what is needed: the library does not know how
+// ast-grep was installed, only which version the rules are written for.
+const installHint = "scb-check needs the ast-grep CLI " + PinnedAstGrep + ": install it on PATH (for example npm install -g @ast-grep/cli@" +
+	PinnedAstGrep + "), pass its path with --ast-grep PATH or $SCB_CHECK_AST_GREP, or run with --disable-sg"
 
 // skipHint says how to run without ast-grep.
 const skipHint = "run with --disable-sg to skip the ast-grep rules"
@@ -45,6 +47,13 @@ const maxStderr = 64 << 10
 
 // maxQuoted is how much of a bad output line or of stderr an error quotes.
 const maxQuoted = 2000
+
+// argBudget is how many bytes of arguments and environment one ast-grep
+// process is given at most; a longer file list is split over several
+// runs. It stays well under the smallest common ARG_MAX (1 MiB on macOS,
+// 2 MiB by default on Linux, which also counts the environment and a
+// pointer per string). A variable so that tests can make it small.
+var argBudget = 512 << 10
 
 // ProbeAstGrep runs `path --version` and returns the version it prints
 // ("0.44.0" for "ast-grep 0.44.0"). A missing binary gives an error
@@ -72,11 +81,57 @@ func ProbeAstGrep(ctx context.Context, path string) (version string, err error) 
 	return fields[1], nil
 }
 
+// Probe runs ProbeAstGrep on s.Binary within s.Timeout (when set), the
+// bound a scan has: an executable that hangs on --version is killed.
+func (s *Scanner) Probe(ctx context.Context) (string, error) {
+	if s.Timeout <= 0 {
+		return ProbeAstGrep(ctx, s.Binary)
+	}
+	runCtx, cancel := context.WithTimeout(ctx, s.Timeout)
+	defer cancel()
+	v, err := ProbeAstGrep(runCtx, s.Binary)
+	if err != nil && ctx.Err() == nil && runCtx.Err() != nil {
+		return "", fmt.Errorf("%s --version did not finish within %s: raise the timeout or %s", s.Binary, s.Timeout, skipHint)
+	}
+	return v, err
+}
+
+// IdentifyAstGrep names the file that runs as binary (a path, or a name
+// looked up on PATH as exec does): its absolute path with every symbolic
+// link resolved, and the SHA-256 of its content. npm's @ast-grep/cli puts
+// the native executable itself in place of its launcher on install, so
+// the file hashed is the one that scans; when the file is a script that
+// starts another program, only the script is hashed (what it starts is
+// not known to us), and its version still tells builds apart.
+func IdentifyAstGrep(binary string) (string, error) {
+	path, err := exec.LookPath(binary)
+	if err != nil {
+		return "", fmt.Errorf("cannot identify ast-grep at %s: %w", binary, err)
+	}
+	if path, err = filepath.Abs(path); err == nil {
+		path, err = filepath.EvalSymlinks(path)
+	}
+	if err != nil {
+		return "", fmt.Errorf("cannot identify ast-grep at %s: %w", binary, err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("cannot identify ast-grep at %s: %w", binary, err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("cannot identify ast-grep at %s: %w", binary, err)
+	}
+	return path + " sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+}
+
 // Scanner runs ast-grep rules through the ast-grep CLI.
 type Scanner struct {
 	// Binary is the path (or name on PATH) of the ast-grep executable.
 	Binary string
-	// Timeout bounds one scan; zero means no bound beyond the context's.
+	// Timeout bounds one scan (every process of it together) and the
+	// version probe; zero means no bound beyond the context's.
 	Timeout time.Duration
 	// Threads caps ast-grep's worker threads; zero lets it choose.
 	Threads int
@@ -103,8 +158,9 @@ type Finding struct {
 // Scan runs the catalog's active rules over the files of the languages
 // ast-grep is run on (Python's .py and .pyw; Rust never, as the
 // reference) among files, each language's rules on its files, in one
-// ast-grep process, and returns the findings sorted by
-// (file, start line, end line, start column, end column, rule id,
+// ast-grep process (several, one after the other, when the file list
+// does not fit the OS limit on arguments), and returns the findings sorted
+// by (file, start line, end line, start column, end column, rule id,
 // severity, message, text) without exact duplicates. Rules of severity off
 // never run, hint and info rules run only with includeAll, warning and
 // error rules always. Nothing runs when there is no such file or no
@@ -113,7 +169,9 @@ type Finding struct {
 //
 // Any failure (binary missing, non-zero exit, timeout, cancellation,
 // output that is not a match) is returned as an error, never as an empty
-// result.
+// result. So is output that cannot be shown complete: each process must
+// print a whole JSON array (an empty one when nothing matches) and report
+// on stderr that it scanned every file it was given.
 func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includeAll bool) ([]Finding, error) {
 	scanned, langs, byClean := scannedFiles(files)
 	var active []Rule
@@ -160,7 +218,10 @@ func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includ
 		// match and does not fail the run on error-level matches. The
 		// labels come from the catalog.
 		"--warning",
-		"--json=stream", "--color", "never",
+		// A JSON array, printed even when empty: output cut short is an
+		// array left open. The summary on stderr counts the files
+		// scanned.
+		"--json=compact", "--inspect", "summary", "--color", "never",
 		// ast-grep already scans explicit files whatever ignore files
 		// say; these flags keep it so for every kind of ignore file.
 		"--no-ignore", "hidden", "--no-ignore", "dot", "--no-ignore", "exclude",
@@ -169,19 +230,60 @@ func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includ
 	if s.Threads > 0 {
 		args = append(args, "--threads", strconv.Itoa(s.Threads))
 	}
-	args = append(append(args, "--"), scanned...)
+	args = append(args, "--")
+	var all []Finding
+	for _, chunk := range splitArgs(s.Binary, args, scanned, os.Environ(), argBudget) {
+		found, err := s.run(ctx, runCtx, append(slices.Clip(args), chunk...), len(chunk), labels, byClean, ruleFile)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, found...)
+	}
+	return SortFindings(all), nil
+}
+
+// splitArgs splits files into runs whose command lines (binary, args and
+// the run's files, each counted with its terminating NUL and a pointer, as
+// the kernel counts them) and environment fit budget; every run has one
+// file at least. The order of files is kept.
+func splitArgs(binary string, args, files, env []string, budget int) [][]string {
+	const pointer = 8
+	fixed := len(binary) + 1 + pointer
+	for _, a := range args {
+		fixed += len(a) + 1 + pointer
+	}
+	for _, e := range env {
+		fixed += len(e) + 1 + pointer
+	}
+	var chunks [][]string
+	start, used := 0, fixed
+	for i, f := range files {
+		cost := len(f) + 1 + pointer
+		if i > start && used+cost > budget {
+			chunks = append(chunks, files[start:i])
+			start, used = i, fixed
+		}
+		used += cost
+	}
+	return append(chunks, files[start:])
+}
+
+// run runs one ast-grep process over given files (the last of args) and
+// returns its findings, or why they cannot be trusted.
+func (s *Scanner) run(ctx, runCtx context.Context, args []string, given int, labels, byClean map[string]string, ruleFile string) ([]Finding, error) {
 	cmd := exec.CommandContext(runCtx, s.Binary, args...)
 	cmd.WaitDelay = waitDelay
 	ownGroup(cmd)
-	var stderr bytes.Buffer
-	cmd.Stderr = &limitedBuffer{max: maxStderr, buf: &stderr}
+	stderr := &stderrSink{}
+	cmd.Stderr = stderr
 	pr, pw := io.Pipe()
 	cmd.Stdout = pw
 	parsed := make(chan parseResult, 1)
-	go func() { parsed <- parseStream(pr, labels, byClean) }()
+	go func() { parsed <- parseArray(pr, labels, byClean) }()
 	runErr := cmd.Run()
 	pw.Close()
 	res := <-parsed
+	stderr.finish()
 
 	if runErr != nil {
 		switch {
@@ -192,7 +294,7 @@ func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includ
 		case runCtx.Err() != nil:
 			return nil, fmt.Errorf("ast-grep did not finish within %s: raise the timeout or %s", s.Timeout, skipHint)
 		}
-		msg := strings.ReplaceAll(stderr.String(), ruleFile, "the combined rule file")
+		msg := strings.ReplaceAll(stderr.kept.String(), ruleFile, "the combined rule file")
 		hint := skipHint
 		if strings.Contains(msg, "Cannot parse rule") {
 			hint = "a rule of the catalog is not valid for this ast-grep (check the extra rule files and that ast-grep is version " +
@@ -200,13 +302,20 @@ func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includ
 		}
 		return nil, fmt.Errorf("ast-grep failed (%w): %s\n%s", runErr, excerpt(msg), hint)
 	}
-	if hasErrorLine(stderr.String()) {
-		return nil, fmt.Errorf("ast-grep reported errors: %s\n%s", excerpt(stderr.String()), skipHint)
+	if stderr.errorLine {
+		return nil, fmt.Errorf("ast-grep reported errors: %s\n%s", excerpt(stderr.kept.String()), skipHint)
 	}
 	if res.err != nil {
 		return nil, fmt.Errorf("cannot read ast-grep's output: %w; %s", res.err, skipHint)
 	}
-	return SortFindings(res.findings), nil
+	switch {
+	case stderr.scanned < 0:
+		return nil, fmt.Errorf("ast-grep exited 0 without its file summary on stderr (\"sg: summary|file: scannedFileCount=N\"), so its %d files "+
+			"cannot be shown scanned: is it ast-grep %s?; %s", given, PinnedAstGrep, skipHint)
+	case stderr.scanned != given:
+		return nil, fmt.Errorf("ast-grep scanned %d of the %d files it was given; %s", stderr.scanned, given, skipHint)
+	}
+	return res.findings, nil
 }
 
 // ApplyThresholds drops, for each rule with a min_file_count threshold, its
@@ -326,17 +435,6 @@ func startError(binary string, err error) error {
 	return nil
 }
 
-// hasErrorLine reports whether ast-grep's stderr holds an "ERROR:" line,
-// which it prints (still exiting 0) for a path it cannot read.
-func hasErrorLine(stderr string) bool {
-	for _, line := range strings.Split(stderr, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "ERROR:") {
-			return true
-		}
-	}
-	return false
-}
-
 // sgMatch is the part of an ast-grep JSON match that is read.
 type sgMatch struct {
 	Text    *string `json:"text"`
@@ -359,35 +457,72 @@ type parseResult struct {
 	err      error
 }
 
-// parseStream reads ast-grep's --json=stream output: one match object per
-// line. It reads to the end whatever happens, so that ast-grep never blocks
-// on a full pipe, and reports the first line that is not a match of a rule
+// parseArray reads ast-grep's --json=compact output: one JSON array of
+// matches, decoded a match at a time. It reads to the end whatever
+// happens, so that ast-grep never blocks on a full pipe, and reports
+// output that is not a whole array (nothing at all, an array left open,
+// anything after it) and the first element that is not a match of a rule
 // it was given on a file it was given.
-func parseStream(r io.Reader, labels, byClean map[string]string) parseResult {
-	var res parseResult
-	br := bufio.NewReader(r)
-	for {
-		line, readErr := br.ReadBytes('\n')
-		if res.err == nil {
-			if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
-				f, err := parseMatch(trimmed, labels, byClean)
-				if err != nil {
-					res.err = err
-				} else {
-					res.findings = append(res.findings, f)
-				}
-			}
-		}
-		if readErr != nil {
-			if !errors.Is(readErr, io.EOF) && res.err == nil {
-				res.err = readErr
-			}
-			return res
-		}
+func parseArray(r io.Reader, labels, byClean map[string]string) parseResult {
+	head := &limitedBuffer{max: maxQuoted + 1, buf: &bytes.Buffer{}}
+	tee := io.TeeReader(r, head)
+	res, quoteHead := readArray(json.NewDecoder(tee), labels, byClean)
+	_, _ = io.Copy(io.Discard, tee)
+	if res.err != nil {
+		res.findings = nil
 	}
+	if quoteHead {
+		// Quoted once read to the end (or to the quote's length).
+		res.err = fmt.Errorf("%w: %s", res.err, quote(head.buf.String()))
+	}
+	return res
 }
 
-// parseMatch converts one JSON line into a Finding.
+// readArray decodes the array; quoteHead is set when the error is best
+// shown with the start of the output.
+func readArray(dec *json.Decoder, labels, byClean map[string]string) (res parseResult, quoteHead bool) {
+	tok, err := dec.Token()
+	switch {
+	case errors.Is(err, io.EOF):
+		res.err = errors.New("it printed nothing, not even an empty JSON array: its output is missing")
+		return res, false
+	case err != nil:
+		res.err = fmt.Errorf("not a JSON array of matches (%v)", err)
+		return res, true
+	case tok != json.Delim('['):
+		res.err = errors.New("not a JSON array of matches")
+		return res, true
+	}
+	cut := func(err error) error {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return fmt.Errorf("its JSON array ends after %d matches without its closing ]: the output is cut short", len(res.findings))
+		}
+		return fmt.Errorf("a broken JSON array after %d matches: %w", len(res.findings), err)
+	}
+	for dec.More() {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			res.err = cut(err)
+			return res, false
+		}
+		f, err := parseMatch(raw, labels, byClean)
+		if err != nil {
+			res.err = err
+			return res, false
+		}
+		res.findings = append(res.findings, f)
+	}
+	if _, err := dec.Token(); err != nil {
+		res.err = cut(err)
+		return res, false
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		res.err = errors.New("more output after its JSON array")
+	}
+	return res, false
+}
+
+// parseMatch converts one JSON match into a Finding.
 func parseMatch(line []byte, labels, byClean map[string]string) (Finding, error) {
 	var m sgMatch
 	if err := json.Unmarshal(line, &m); err != nil {
@@ -452,6 +587,80 @@ func excerpt(s string) string {
 		cut--
 	}
 	return s[:cut] + "…"
+}
+
+// stderrSink reads ast-grep's stderr line by line as it comes: it keeps
+// the first maxStderr bytes of the lines that are not its --inspect
+// summary, notes an "ERROR:" line (ast-grep prints one, still exiting 0,
+// for a path it cannot read) and the scannedFileCount of the summary
+// (-1 until seen). Call finish once the process is done.
+type stderrSink struct {
+	kept      bytes.Buffer
+	partial   []byte
+	errorLine bool
+	scanned   int
+	seen      bool
+}
+
+// maxStderrLine bounds the part of a line kept while its end is awaited.
+const maxStderrLine = 4096
+
+func (s *stderrSink) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			s.partial = append(s.partial, p[:min(len(p), max(0, maxStderrLine-len(s.partial)))]...)
+			break
+		}
+		s.partial = append(s.partial, p[:min(i, max(0, maxStderrLine-len(s.partial)))]...)
+		s.line(s.partial)
+		s.partial, p = s.partial[:0], p[i+1:]
+	}
+	return n, nil
+}
+
+// summaryFile starts the summary line that counts files.
+const summaryFile = "sg: summary|file: "
+
+func (s *stderrSink) line(l []byte) {
+	text := string(l)
+	if i := strings.Index(text, "sg: summary|"); i >= 0 {
+		if j := strings.Index(text, summaryFile); j >= 0 {
+			for _, kv := range strings.Split(text[j+len(summaryFile):], ",") {
+				if v, ok := strings.CutPrefix(kv, "scannedFileCount="); ok {
+					if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+						s.scanned, s.seen = n, true
+					}
+				}
+			}
+		}
+		// The summary lines are ast-grep's own bookkeeping: what came
+		// before them on the line (ast-grep does not always end its last
+		// line) is kept.
+		text = text[:i]
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+	}
+	if strings.HasPrefix(strings.TrimSpace(text), "ERROR:") {
+		s.errorLine = true
+	}
+	if room := maxStderr - s.kept.Len(); room > 0 {
+		s.kept.WriteString(text[:min(room, len(text))])
+		s.kept.WriteByte('\n')
+	}
+}
+
+// finish reads the last line, which may not end with a newline.
+func (s *stderrSink) finish() {
+	if len(s.partial) > 0 {
+		s.line(s.partial)
+		s.partial = nil
+	}
+	if !s.seen {
+		s.scanned = -1
+	}
 }
 
 // limitedBuffer keeps the first max bytes written to it and drops the rest.

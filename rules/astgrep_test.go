@@ -42,6 +42,15 @@ func fakeAstGrep(t *testing.T, script string) string {
 	return p
 }
 
+// fakeScan is a fake ast-grep's script that prints stdout and, on
+// stderr, the file summary ast-grep 0.44.0 prints with --inspect summary,
+// counting the files after "--".
+func fakeScan(stdout string) string {
+	return "while [ \"$1\" != -- ]; do shift; done; shift\n" +
+		"echo \"sg: summary|file: scannedFileCount=$#,skippedFileCount=0\" >&2\n" +
+		"printf '%s' '" + stdout + "'"
+}
+
 const severityRules = `id: sev-hint
 language: python
 severity: hint
@@ -87,11 +96,61 @@ func TestProbeAstGrep(t *testing.T) {
 	_, err = ProbeAstGrep(context.Background(), filepath.Join(t.TempDir(), "no-ast-grep"))
 	require.Error(t, err)
 	assert.ErrorIs(t, err, ErrAstGrepNotFound)
-	assert.Contains(t, err.Error(), "scripts/setup")
+	assert.NotContains(t, err.Error(), "scripts/setup", "the library does not know how ast-grep was installed")
+	assert.Contains(t, err.Error(), "needs the ast-grep CLI "+PinnedAstGrep)
 
 	_, err = ProbeAstGrep(context.Background(), fakeAstGrep(t, "echo something else"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `printed "something else", not "ast-grep X.Y.Z"`)
+}
+
+// The version probe is bounded by the scan's timeout: an executable that
+// hangs on --version is killed and named.
+func TestProbeTimeout(t *testing.T) {
+	binary := fakeAstGrep(t, "exec sleep 30")
+	s := &Scanner{Binary: binary, Timeout: 300 * time.Millisecond}
+	start := time.Now()
+	_, err := s.Probe(context.Background())
+	require.Error(t, err)
+	assert.Less(t, time.Since(start), 10*time.Second)
+	assert.Equal(t, binary+" --version did not finish within 300ms: raise the timeout or run with --disable-sg to skip the ast-grep rules", err.Error())
+
+	s.Binary = fakeAstGrep(t, "echo 'ast-grep 0.44.0'")
+	version, err := s.Probe(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, "0.44.0", version)
+}
+
+// IdentifyAstGrep names the file that runs: symbolic links resolved, a
+// name found on PATH, and its content hashed, so that another file at the
+// same path is another identity.
+func TestIdentifyAstGrep(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real-ast-grep")
+	require.NoError(t, os.WriteFile(real, []byte("#!/bin/sh\necho 'ast-grep 0.44.0'\n"), 0o755))
+	link := filepath.Join(t.TempDir(), "ast-grep")
+	require.NoError(t, os.Symlink(real, link))
+
+	// The SHA-256 of the script's bytes, worked out apart.
+	const sum = "sha256:"
+	id, err := IdentifyAstGrep(link)
+	require.NoError(t, err)
+	resolved, err := filepath.EvalSymlinks(real)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(id, resolved+" "+sum), id)
+
+	t.Setenv("PATH", filepath.Dir(link))
+	byName, err := IdentifyAstGrep("ast-grep")
+	require.NoError(t, err)
+	assert.Equal(t, id, byName, "a name on PATH is the file it finds")
+
+	require.NoError(t, os.WriteFile(real, []byte("#!/bin/sh\necho 'ast-grep 0.44.0' \n"), 0o755))
+	changed, err := IdentifyAstGrep(link)
+	require.NoError(t, err)
+	assert.NotEqual(t, id, changed, "one byte more is another executable")
+
+	_, err = IdentifyAstGrep(filepath.Join(dir, "missing"))
+	assert.ErrorContains(t, err, "cannot identify ast-grep at "+filepath.Join(dir, "missing"))
 }
 
 func TestScanSeverities(t *testing.T) {
@@ -207,8 +266,8 @@ func TestScanFailures(t *testing.T) {
 		is      error
 	}{
 		{name: "a missing binary says how to install it", binary: filepath.Join(dir, "no-ast-grep"),
-			want: []string{"ast-grep not found at " + filepath.Join(dir, "no-ast-grep"), "scripts/setup",
-				"@ast-grep/cli@" + PinnedAstGrep, "--ast-grep PATH", "--disable-sg"},
+			want: []string{"ast-grep not found at " + filepath.Join(dir, "no-ast-grep"), "ast-grep CLI " + PinnedAstGrep,
+				"npm install -g @ast-grep/cli@" + PinnedAstGrep, "--ast-grep PATH", "$SCB_CHECK_AST_GREP", "--disable-sg"},
 			is: ErrAstGrepNotFound},
 		{name: "a binary missing from PATH says how to install it", binary: "no-such-ast-grep-binary",
 			want: []string{"ast-grep not found at no-such-ast-grep-binary"}, is: ErrAstGrepNotFound},
@@ -216,21 +275,35 @@ func TestScanFailures(t *testing.T) {
 			want: []string{"ast-grep failed (exit status 3): boom: broken\n", "--disable-sg"}},
 		{name: "a hang past the timeout is killed and reported", binary: fakeAstGrep(t, "sleep 30"), timeout: 300 * time.Millisecond,
 			want: []string{"ast-grep did not finish within 300ms"}},
-		{name: "output that is not JSON is quoted", binary: fakeAstGrep(t, "echo 'this is not json'"),
-			want: []string{`cannot read ast-grep's output: not a JSON match`, `"this is not json"`}},
-		{name: "a long bad line is truncated", binary: fakeAstGrep(t, "head -c 5000 /dev/zero | tr '\\0' x; echo"),
+		{name: "output that is not JSON is quoted", binary: fakeAstGrep(t, fakeScan("this is not json")),
+			want: []string{`cannot read ast-grep's output: not a JSON array of matches`, `"this is not json"`}},
+		{name: "a long bad output is truncated", binary: fakeAstGrep(t, "head -c 5000 /dev/zero | tr '\\0' x; echo"),
 			want: []string{`"` + strings.Repeat("x", maxQuoted) + `…"`}},
 		{name: "a match of a rule that was not run is an error", binary: fakeAstGrep(t,
-			`echo '{"text":"pass","file":"`+file+`","ruleId":"sev-off","message":"m","range":{"start":{"line":0,"column":0},"end":{"line":0,"column":4}}}'`),
+			fakeScan(`[{"text":"pass","file":"`+file+`","ruleId":"sev-off","message":"m","range":{"start":{"line":0,"column":0},"end":{"line":0,"column":4}}}]`)),
 			want: []string{`a match of rule "sev-off", which was not run`}},
 		{name: "a match in a file that was not given is an error", binary: fakeAstGrep(t,
-			`echo '{"text":"pass","file":"other.py","ruleId":"sev-error","message":"m","range":{"start":{"line":0,"column":0},"end":{"line":0,"column":4}}}'`),
+			fakeScan(`[{"text":"pass","file":"other.py","ruleId":"sev-error","message":"m","range":{"start":{"line":0,"column":0},"end":{"line":0,"column":4}}}]`)),
 			want: []string{`a match in file "other.py", which was not scanned`}},
 		{name: "a match without range is an error", binary: fakeAstGrep(t,
-			`echo '{"text":"pass","file":"`+file+`","ruleId":"sev-error","message":"m"}'`),
+			fakeScan(`[{"text":"pass","file":"`+file+`","ruleId":"sev-error","message":"m"}]`)),
 			want: []string{`a match without ruleId, file, range or text`}},
-		{name: "an ERROR line on stderr fails the scan even with exit 0", binary: fakeAstGrep(t, "echo 'ERROR: a.py: Permission denied' >&2"),
+		{name: "an ERROR line on stderr fails the scan even with exit 0", binary: fakeAstGrep(t, "echo 'ERROR: a.py: Permission denied' >&2\n"+fakeScan("[]")),
 			want: []string{"ast-grep reported errors: ERROR: a.py: Permission denied"}},
+		{name: "exit 0 with no output at all is an error", binary: fakeAstGrep(t, fakeScan("")),
+			want: []string{"cannot read ast-grep's output: it printed nothing, not even an empty JSON array: its output is missing"}},
+		{name: "an array cut after its first match is an error", binary: fakeAstGrep(t,
+			fakeScan(`[{"text":"pass","file":"`+file+`","ruleId":"sev-error","message":"m","range":{"start":{"line":0,"column":0},"end":{"line":0,"column":4}}},`)),
+			want: []string{"its JSON array ends after 1 matches without its closing ]: the output is cut short"}},
+		{name: "an array cut inside a match is an error", binary: fakeAstGrep(t, fakeScan(`[{"text":"pa`)),
+			want: []string{"its JSON array ends after 0 matches without its closing ]: the output is cut short"}},
+		{name: "output after the array is an error", binary: fakeAstGrep(t, fakeScan(`[] []`)),
+			want: []string{"more output after its JSON array"}},
+		{name: "a whole array without the file summary is an error", binary: fakeAstGrep(t, "echo '[]'"),
+			want: []string{"ast-grep exited 0 without its file summary on stderr", "its 1 files cannot be shown scanned"}},
+		{name: "a summary counting fewer files than given is an error", binary: fakeAstGrep(t,
+			"echo 'sg: summary|file: scannedFileCount=0,skippedFileCount=0' >&2; echo '[]'"),
+			want: []string{"ast-grep scanned 0 of the 1 files it was given"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

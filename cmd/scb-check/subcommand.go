@@ -119,8 +119,9 @@ func analysisOptions(a *checkArgs, cfg *config.Config, cwd string, cat *rules.Ca
 	return opt
 }
 
-// reportCache says on stderr what the cache held (with -v) and warns of
-// entries that could not be written or read back; nothing without a cache.
+// reportCache says on stderr what the cache held and the damaged entries
+// it passed over (with -v), and warns of entries that could not be
+// written or read back; nothing without a cache.
 func reportCache(stderr io.Writer, a *checkArgs, s *scbcheck.CacheStats) {
 	if s == nil {
 		return
@@ -128,6 +129,10 @@ func reportCache(stderr io.Writer, a *checkArgs, s *scbcheck.CacheStats) {
 	if a.verbose >= 1 {
 		fmt.Fprintf(stderr, "info cache dir=%s file_hits=%d file_misses=%d scan_hits=%d scan_misses=%d\n",
 			a.cache, s.FileHits, s.FileMisses, s.ScanHits, s.ScanMisses)
+	}
+	if a.verbose >= 1 && s.Damaged > 0 {
+		fmt.Fprintf(stderr, "warning: cache %s: %d damaged entries were passed over and recomputed (the report is not affected): %v\n",
+			a.cache, s.Damaged, s.FirstDamage)
 	}
 	if s.Errors > 0 {
 		fmt.Fprintf(stderr, "warning: cache %s: %d entries could not be written or read (the report is not affected): %v\n",
