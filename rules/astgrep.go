@@ -33,8 +33,11 @@ var ErrAstGrepNotFound = errors.New("ast-grep not found")
 
 // installHint says what is needed: the library does not know how
 // ast-grep was installed, only which version the rules are written for.
-const installHint = "scb-check needs the ast-grep CLI " + PinnedAstGrep + ": install it on PATH (for example npm install -g @ast-grep/cli@" +
-	PinnedAstGrep + "), pass its path with --ast-grep PATH or $SCB_CHECK_AST_GREP, or run with --disable-sg"
+// It names no script of this repository: the tool may have been installed
+// without one. npm's --prefix keeps ast-grep's "sg" off PATH (Debian's
+// /usr/bin/sg is another program).
+const installHint = "scb-check needs the ast-grep CLI " + PinnedAstGrep + ": install it (for example npm install --prefix DIR @ast-grep/cli@" +
+	PinnedAstGrep + ") and pass DIR/node_modules/.bin/ast-grep with --ast-grep PATH or $SCB_CHECK_AST_GREP, put ast-grep on PATH, or run with --disable-sg"
 
 // skipHint says how to run without ast-grep.
 const skipHint = "run with --disable-sg to skip the ast-grep rules"

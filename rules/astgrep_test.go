@@ -267,7 +267,7 @@ func TestScanFailures(t *testing.T) {
 	}{
 		{name: "a missing binary says how to install it", binary: filepath.Join(dir, "no-ast-grep"),
 			want: []string{"ast-grep not found at " + filepath.Join(dir, "no-ast-grep"), "ast-grep CLI " + PinnedAstGrep,
-				"npm install -g @ast-grep/cli@" + PinnedAstGrep, "--ast-grep PATH", "$SCB_CHECK_AST_GREP", "--disable-sg"},
+				"npm install --prefix DIR @ast-grep/cli@" + PinnedAstGrep, "--ast-grep PATH", "$SCB_CHECK_AST_GREP", "--disable-sg"},
 			is: ErrAstGrepNotFound},
 		{name: "a binary missing from PATH says how to install it", binary: "no-such-ast-grep-binary",
 			want: []string{"ast-grep not found at no-such-ast-grep-binary"}, is: ErrAstGrepNotFound},
