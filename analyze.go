@@ -259,15 +259,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 
 // maxConfigSize is the cap on each file other than sources, as
 // vfs.ReadRegular takes it (0: none).
-func (opt Options) maxConfigSize() int64 {
-	switch {
-	case opt.MaxConfigSize == 0:
-		return vfs.DefaultMaxRead
-	case opt.MaxConfigSize < 0:
-		return 0
-	}
-	return opt.MaxConfigSize
-}
+func (opt Options) maxConfigSize() int64 { return vfs.MaxRead(opt.MaxConfigSize) }
 
 // parseTimeout is the bound on each file's parse: ParseTimeout, its
 // default, or none (0).

@@ -83,15 +83,7 @@ func Load(opt CatalogOptions) (*Catalog, error) {
 }
 
 // maxFileSize is the cap on each rule file, as vfs.ReadRegular takes it.
-func (opt CatalogOptions) maxFileSize() int64 {
-	switch {
-	case opt.MaxFileSize == 0:
-		return vfs.DefaultMaxRead
-	case opt.MaxFileSize < 0:
-		return 0
-	}
-	return opt.MaxFileSize
-}
+func (opt CatalogOptions) maxFileSize() int64 { return vfs.MaxRead(opt.MaxFileSize) }
 
 // loadRuleFile reads and parses one rule file of at most max bytes (no
 // cap when 0). The digest is the hex SHA-256 of its content, empty when

@@ -137,10 +137,7 @@ func (w *walker) walkTree(path string, opts DiscoverOptions) error {
 		return err
 	}
 	w.root, w.baseDir, w.includeAll = root, opts.BaseDir, opts.IncludeAll
-	w.warn, w.maxIgnore = opts.Warn, opts.MaxIgnoreSize
-	if w.maxIgnore == 0 {
-		w.maxIgnore = vfs.DefaultMaxRead
-	}
+	w.warn, w.maxIgnore = opts.Warn, vfs.MaxRead(opts.MaxIgnoreSize)
 	if w.baseDir != "" {
 		if resolved, err := vfs.Canonical(w.fs, w.baseDir); err == nil {
 			w.baseDir = resolved

@@ -16,6 +16,18 @@ import (
 // real one.
 const DefaultMaxRead = 1 << 20
 
+// MaxRead turns a cap as options carry it (0: DefaultMaxRead, negative:
+// none) into the max ReadRegular takes (0: none).
+func MaxRead(option int64) int64 {
+	switch {
+	case option == 0:
+		return DefaultMaxRead
+	case option < 0:
+		return 0
+	}
+	return option
+}
+
 // NotRegularError is ReadRegular's error for a file that is not a regular
 // file: a named pipe (opening it would block), a device (/dev/zero never
 // ends), a socket or a directory. The file is never opened.

@@ -148,3 +148,11 @@ func TestReadRegularIn(t *testing.T) {
 		})
 	}
 }
+
+func TestMaxRead(t *testing.T) {
+	for _, c := range []struct{ option, want int64 }{
+		{0, DefaultMaxRead}, {-1, 0}, {5, 5}, {DefaultMaxRead * 3, DefaultMaxRead * 3},
+	} {
+		assert.Equal(t, c.want, MaxRead(c.option), "option %d", c.option)
+	}
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,33 +16,13 @@ import (
 // in a clone of the commit: same report, same skipped entry (the escaped
 // path), exit 0.
 func TestGitNamesNotUTF8(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
 	work, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
 	repo := filepath.Join(work, "repo")
-	git := func(dir string, args ...string) string {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "git %v: %s", args, out)
-		return strings.TrimSpace(string(out))
-	}
-	require.NoError(t, os.MkdirAll(repo, 0o755))
-	git(repo, "init", "-q", "-b", "main")
-	git(repo, "config", "user.name", "Test")
-	git(repo, "config", "user.email", "test@example.com")
-	git(repo, "config", "commit.gpgsign", "false")
+	newRepoT(t, repo)
 	noisy := "def f(items):\n    for i in range(len(items)):\n        print(items[i])\n"
-	require.NoError(t, os.WriteFile(filepath.Join(repo, "ok.py"), []byte("def g():\n    return 1\n"), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(repo, "bad\xff.py"), []byte(noisy), 0o644))
-	git(repo, "add", "-A")
-	git(repo, "commit", "-q", "-m", "one")
-	require.NoError(t, os.WriteFile(filepath.Join(repo, "ok.py"), []byte(noisy), 0o644))
-	git(repo, "commit", "-q", "-am", "two")
-	head := git(repo, "rev-parse", "HEAD")
+	commitT(t, repo, "one", map[string]string{"ok.py": "def g():\n    return 1\n", "bad\xff.py": noisy})
+	head := commitT(t, repo, "two", map[string]string{"ok.py": noisy})
 
 	got := runBinary(t, work, []string{"trajectory", "--report", "--git", "repo"}, nil)
 	require.Equal(t, "0\n", got[secExit], got[secStderr])
@@ -60,7 +39,7 @@ func TestGitNamesNotUTF8(t *testing.T) {
 	require.Len(t, doc.Points, 2)
 
 	clone := filepath.Join(work, "clone")
-	git(work, "clone", "-q", "repo", clone)
+	gitT(t, work, "clone", "-q", "repo", clone)
 	check := runBinary(t, clone, []string{"check", "--report", "."}, nil)
 	require.Equal(t, "1\n", check[secExit], check[secStderr])
 	assert.Equal(t, "failed to parse file: "+clone+`/bad\xff.py: file name is not valid UTF-8; not read`+"\n", check[secStderr])
