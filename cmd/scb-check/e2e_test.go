@@ -230,6 +230,7 @@ var gitIdentity = []string{
 //	                       with -c, an empty HOME of its own (a case's env
 //	                       applies only to the run under test) and no
 //	                       system configuration; it must exit 0
+//	rm PATH                a file removed (one a case's git made)
 //	chown UID PATH...      PATHs and all below them owned by UID (group
 //	                       too), links not followed
 //	needs-root             skips the case unless the test runs as root
@@ -323,6 +324,8 @@ func runSetup(t *testing.T, work, block string) {
 			cmd.Env = append(withoutGit(os.Environ()), append([]string{"HOME=" + home, "XDG_CONFIG_HOME=" + home}, gitIdentity...)...)
 			out, err := cmd.CombinedOutput()
 			require.NoError(t, err, "%s: %s", line, out)
+		case "rm":
+			require.NoError(t, os.Remove(at(fields[1])), line)
 		case "chown":
 			uid, err := strconv.Atoi(fields[1])
 			require.NoError(t, err, line)
