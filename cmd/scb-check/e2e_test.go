@@ -228,8 +228,11 @@ var gitIdentity = []string{
 //	                       author, committer and dates, user.name,
 //	                       user.email and init.defaultBranch=main given
 //	                       with -c, an empty HOME of its own (a case's env
-//	                       applies only to the run under test) and no
-//	                       system configuration; it must exit 0
+//	                       applies only to the run under test), no system
+//	                       configuration and none of the caller's GIT_*
+//	                       variables; it must exit 0. The case's files are
+//	                       written before: a commit takes some with a
+//	                       pathspec (git -C repo add a.py)
 //	rm PATH                a file removed (one a case's git made)
 //	chown UID PATH...      PATHs and all below them owned by UID (group
 //	                       too), links not followed
