@@ -65,13 +65,22 @@ const (
 	// secSetup makes what a txtar file cannot hold, one command per line
 	// (see runSetup).
 	secSetup = "setup"
+	// secAbsent lists paths (relative to the work directory, one per
+	// line) that must not exist after the run: the marker files a stub
+	// program writes when it is run.
+	secAbsent = "absent"
+	// secNotInOutput lists strings (one per line) that must appear in
+	// neither stdout nor stderr: a host file's text the run must not read.
+	secNotInOutput = "not-in-output"
 )
 
 // TestEndToEnd runs every testdata/e2e/*.txtar case: the args section is
 // the command line (one argument per line), the optional env section holds
 // KEY=VALUE lines, the optional setup section makes special files (see
 // runSetup), and exit, stdout and stderr are compared exactly, with the
-// work directory shown as $WORK.
+// work directory shown as $WORK. After the run, no path of the optional
+// absent section exists and no line of the optional not-in-output section
+// is in stdout or stderr.
 func TestEndToEnd(t *testing.T) {
 	cases, err := filepath.Glob("../../testdata/e2e/*.txtar")
 	require.NoError(t, err)
@@ -84,7 +93,7 @@ func TestEndToEnd(t *testing.T) {
 			work, err := filepath.EvalSymlinks(t.TempDir())
 			require.NoError(t, err)
 			want := map[string]string{}
-			var args, env, setups []string
+			var args, env, setups, absent, secrets []string
 			hasArgs := false
 			for _, f := range ar.Files {
 				switch f.Name {
@@ -105,6 +114,10 @@ func TestEndToEnd(t *testing.T) {
 					want[f.Name] = string(f.Data)
 				case secSetup:
 					setups = append(setups, string(f.Data))
+				case secAbsent:
+					absent = append(absent, lines(f.Data)...)
+				case secNotInOutput:
+					secrets = append(secrets, lines(f.Data)...)
 				default:
 					p := filepath.Join(work, filepath.FromSlash(f.Name))
 					require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
@@ -116,6 +129,15 @@ func TestEndToEnd(t *testing.T) {
 				runSetup(t, work, block)
 			}
 			got := runBinary(t, work, args, env)
+			for _, p := range absent {
+				_, err := os.Lstat(filepath.Join(work, filepath.FromSlash(p)))
+				text, _ := os.ReadFile(filepath.Join(work, filepath.FromSlash(p)))
+				assert.ErrorIs(t, err, os.ErrNotExist, "%s exists after the run, holding %q", p, text)
+			}
+			for _, s := range secrets {
+				assert.NotContains(t, got[secStdout], s, "stdout")
+				assert.NotContains(t, got[secStderr], s, "stderr")
+			}
 			for k, v := range got {
 				got[k] = strings.ReplaceAll(v, work, "$WORK")
 			}
@@ -166,8 +188,28 @@ func runBinary(t *testing.T, dir string, args, env []string) map[string]string {
 	}
 }
 
+// lines are the non-blank lines of a section, trimmed.
+func lines(data []byte) []string {
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// gitIdentity makes the setup's commits the same on every run: author,
+// committer and dates fixed, so hashes may appear in expected output.
+var gitIdentity = []string{
+	"GIT_AUTHOR_NAME=Test", "GIT_AUTHOR_EMAIL=test@example.com", "GIT_AUTHOR_DATE=2024-01-02T03:04:05Z",
+	"GIT_COMMITTER_NAME=Test", "GIT_COMMITTER_EMAIL=test@example.com", "GIT_COMMITTER_DATE=2024-01-02T03:04:05Z",
+	"GIT_CONFIG_NOSYSTEM=1",
+}
+
 // runSetup runs a setup section in the work directory, one command per
-// line, arguments split on spaces, $WORK replaced:
+// line, arguments split on spaces, $WORK and $SCB_CHECK_AST_GREP (the
+// pinned ast-grep) replaced:
 //
 //	mkdir DIR              an (empty) directory
 //	mkfifo NAME            a named pipe (NAME Go-quoted when it starts with ")
@@ -177,12 +219,39 @@ func runBinary(t *testing.T, dir string, args, env []string) map[string]string {
 //	                       optionally followed by *N (repeated N times)
 //	genq QNAME PART...     gen with a Go-quoted name ("a\xffb.py")
 //	exec NAME PART...      the same, made executable (stub programs)
+//	cp FROM NAME           a copy of the file FROM (absolute, or relative
+//	                       to the work directory; links followed), its
+//	                       mode kept, replacing NAME
 //	scb-check ARG...       a run of the command under test, which must
 //	                       exit 0 or 1 (its output is not kept)
+//	git ARG...             git run in the work directory with a fixed
+//	                       author, committer and dates, user.name,
+//	                       user.email and init.defaultBranch=main given
+//	                       with -c, an empty HOME of its own (a case's env
+//	                       applies only to the run under test), no system
+//	                       configuration and none of the caller's GIT_*
+//	                       variables; it must exit 0. The case's files are
+//	                       written before: a commit takes some with a
+//	                       pathspec (git -C repo add a.py)
+//	rm PATH                a file removed (one a case's git made)
+//	chown UID PATH...      PATHs and all below them owned by UID (group
+//	                       too), links not followed
+//	needs-root             skips the case unless the test runs as root
+//	corrupt GLOB OLD NEW   in the one file matching GLOB, the one
+//	                       occurrence of OLD replaced by NEW, both
+//	                       Go-quoted and of the same length
 func runSetup(t *testing.T, work, block string) {
 	t.Helper()
+	home := t.TempDir()
+	vars := strings.NewReplacer("$WORK", work, "$SCB_CHECK_AST_GREP", os.Getenv("SCB_CHECK_AST_GREP"))
 	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
-		fields := strings.Fields(strings.ReplaceAll(line, "$WORK", work))
+		fields := strings.Fields(vars.Replace(line))
+		if len(fields) == 1 && fields[0] == "needs-root" {
+			if os.Geteuid() != 0 {
+				t.Skip("the case needs root")
+			}
+			continue
+		}
 		if len(fields) < 2 {
 			continue
 		}
@@ -235,8 +304,70 @@ func runSetup(t *testing.T, work, block string) {
 		case "scb-check":
 			got := runBinary(t, work, fields[1:], nil)
 			require.Contains(t, []string{"0\n", "1\n"}, got[secExit], "%s: %s", line, got[secStderr])
+		case "cp":
+			require.Len(t, fields, 3, line)
+			from := fields[1]
+			if !filepath.IsAbs(from) {
+				from = at(from)
+			}
+			b, err := os.ReadFile(from)
+			require.NoError(t, err, line)
+			info, err := os.Stat(from)
+			require.NoError(t, err, line)
+			require.NoError(t, os.RemoveAll(at(fields[2])))
+			require.NoError(t, os.MkdirAll(filepath.Dir(at(fields[2])), 0o755))
+			require.NoError(t, os.WriteFile(at(fields[2]), b, info.Mode().Perm()))
+		case "git":
+			if _, err := exec.LookPath("git"); err != nil {
+				t.Skip("git is not installed")
+			}
+			args := append([]string{"-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main"}, fields[1:]...)
+			cmd := exec.Command("git", args...)
+			cmd.Dir = work
+			cmd.Env = append(withoutGit(os.Environ()), append([]string{"HOME=" + home, "XDG_CONFIG_HOME=" + home}, gitIdentity...)...)
+			out, err := cmd.CombinedOutput()
+			require.NoError(t, err, "%s: %s", line, out)
+		case "rm":
+			require.NoError(t, os.Remove(at(fields[1])), line)
+		case "chown":
+			uid, err := strconv.Atoi(fields[1])
+			require.NoError(t, err, line)
+			for _, p := range fields[2:] {
+				require.NoError(t, filepath.WalkDir(at(p), func(path string, _ os.DirEntry, err error) error {
+					if err != nil {
+						return err
+					}
+					return os.Lchown(path, uid, uid)
+				}), line)
+			}
+		case "corrupt":
+			require.Len(t, fields, 4, line)
+			matches, err := filepath.Glob(at(fields[1]))
+			require.NoError(t, err, line)
+			require.Len(t, matches, 1, "%s: files matching", line)
+			old, err := strconv.Unquote(fields[2])
+			require.NoError(t, err, line)
+			repl, err := strconv.Unquote(fields[3])
+			require.NoError(t, err, line)
+			require.Equal(t, len(old), len(repl), "%s: the file's length is kept", line)
+			b, err := os.ReadFile(matches[0])
+			require.NoError(t, err, line)
+			require.Equal(t, 1, bytes.Count(b, []byte(old)), "%s: occurrences in %s", line, matches[0])
+			require.NoError(t, os.WriteFile(matches[0], bytes.Replace(b, []byte(old), []byte(repl), 1), 0o644))
 		default:
 			t.Fatalf("unknown setup command %q", line)
 		}
 	}
+}
+
+// withoutGit is env without the GIT_* variables, which would point the
+// setup's git elsewhere.
+func withoutGit(env []string) []string {
+	var out []string
+	for _, e := range env {
+		if !strings.HasPrefix(e, "GIT_") {
+			out = append(out, e)
+		}
+	}
+	return out
 }
