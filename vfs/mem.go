@@ -48,6 +48,10 @@ type node struct {
 
 	sumOnce sync.Once
 	sum     [32]byte
+
+	// graft marks the top directory of a tree grafted in (see Graft): a
+	// link inside it never leads out of it.
+	graft bool
 }
 
 // ErrOutside is the error (inside a *fs.PathError) of a path of a Mem
@@ -166,6 +170,9 @@ func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
 	// linked is set once a link of the tree has been followed.
 	dest, stack := sep, top()
 	linked := false
+	// fence is the index in stack of the graft the first link followed
+	// was in (-1 for none): the path may not leave it.
+	fence := -1
 	todo := components(p)
 	for hops := 0; len(todo) > 0; {
 		c := todo[0]
@@ -198,6 +205,9 @@ func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
 		case ".":
 			continue
 		case "..":
+			if len(stack)-1 == fence {
+				return fail(ErrOutside)
+			}
 			if len(stack) == 1 {
 				if m.root != sep {
 					stack = nil
@@ -216,9 +226,15 @@ func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
 			if hops++; hops > maxLinks {
 				return fail(syscall.ELOOP)
 			}
+			if !linked {
+				fence = deepestGraft(stack)
+			}
 			linked = true
 			todo = append(components(child.target), todo...)
 			if filepath.IsAbs(child.target) {
+				if fence >= 0 {
+					return fail(ErrOutside)
+				}
 				dest, stack = sep, top()
 			}
 			continue
@@ -233,6 +249,35 @@ func (m *Mem) resolve(op, name string, followLast bool) (*node, string, error) {
 		return nil, dest, nil
 	}
 	return stack[len(stack)-1], dest, nil
+}
+
+// deepestGraft is the index of the last graft in stack, or -1.
+func deepestGraft(stack []*node) int {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if stack[i].graft {
+			return i
+		}
+	}
+	return -1
+}
+
+// graftDir is the deepest grafted directory holding p (absolute and
+// clean), or "" when no graft holds it.
+func (m *Mem) graftDir(p string) string {
+	if !m.contains(p) {
+		return ""
+	}
+	dir, found := m.root, ""
+	n := m.top
+	for _, c := range components(strings.TrimPrefix(p, m.root)) {
+		if n = n.children[c]; n == nil || !n.mode.IsDir() {
+			break
+		}
+		if dir = filepath.Join(dir, c); n.graft {
+			found = dir
+		}
+	}
+	return found
 }
 
 // plain resolves the common case without allocating: a clean absolute
@@ -386,6 +431,9 @@ func (m *Mem) EvalSymlinks(name string) (string, error) {
 	var done []string
 	todo := components(name)
 	linked := false
+	// fence is the graft (see Graft) the first link read was in: the
+	// path may not leave it.
+	fence := ""
 	var wd string
 	absolute := func(p string) string {
 		if filepath.IsAbs(p) {
@@ -424,7 +472,11 @@ func (m *Mem) EvalSymlinks(name string) (string, error) {
 		}
 		at := join()
 		if linked {
-			if where := absolute(at); !m.contains(where) {
+			where := absolute(at)
+			if fence != "" && where != fence && !strings.HasPrefix(where, fence+string(filepath.Separator)) {
+				return filepath.Join(append([]string{at}, todo...)...), nil
+			}
+			if !m.contains(where) {
 				if m.above(where) {
 					// An ancestor of the root: a directory.
 					continue
@@ -449,7 +501,9 @@ func (m *Mem) EvalSymlinks(name string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		linked = linked || m.contains(absolute(at))
+		if !linked && m.contains(absolute(at)) {
+			linked, fence = true, m.graftDir(absolute(at))
+		}
 		done = done[:len(done)-1]
 		if filepath.IsAbs(target) {
 			abs, done = true, nil
@@ -626,13 +680,17 @@ func writeNew(name string, data []byte) error {
 // Graft makes rel a copy of the whole tree from, replacing whatever was
 // there. Files are shared, not copied (both trees only read them), and
 // directories are copied: later changes to either tree leave the other
-// as it was.
+// as it was. A link of the grafted tree leads nowhere out of it, as in
+// from: a path leaving rel through one is ErrOutside (and EvalSymlinks
+// gives it as text), so that the tree reads as it would on its own.
 func (m *Mem) Graft(rel string, from *Mem) error {
 	dir, base, err := m.parent(rel)
 	if err != nil {
 		return err
 	}
-	dir.children[base] = copyDirs(from.top)
+	g := copyDirs(from.top)
+	g.graft = true
+	dir.children[base] = g
 	return nil
 }
 
@@ -640,7 +698,7 @@ func copyDirs(n *node) *node {
 	if n.mode&fs.ModeDir == 0 {
 		return n
 	}
-	c := &node{mode: n.mode, children: make(map[string]*node, len(n.children))}
+	c := &node{mode: n.mode, children: make(map[string]*node, len(n.children)), graft: n.graft}
 	for name, child := range n.children {
 		c.children[name] = copyDirs(child)
 	}

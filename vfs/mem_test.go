@@ -863,3 +863,41 @@ func TestMemStage(t *testing.T) {
 	assert.ErrorContains(t, err, "missing.py")
 	assert.NoDirExists(t, root, "a failed stage cleans up")
 }
+
+// A link of a grafted tree leads nowhere out of it, as in the tree it
+// was copied from: not to a sibling graft, not to a path of the tree it
+// is grafted into, not to an absolute path.
+func TestMemGraftLinksStayInside(t *testing.T) {
+	from, err := vfs.NewMem(filepath.Join(t.TempDir(), "from"))
+	require.NoError(t, err)
+	require.NoError(t, from.WriteFile("a.py", []byte("a"), 0o644))
+	require.NoError(t, from.Symlink("../../x.py", "sub/up.py"))
+	require.NoError(t, from.Symlink("../1/b.py", "sibling.py"))
+	require.NoError(t, from.Symlink("../a.py", "sub/in.py"))
+	to, err := vfs.NewMem(filepath.Join(t.TempDir(), "to"))
+	require.NoError(t, err)
+	require.NoError(t, to.WriteFile("x.py", []byte("x"), 0o644))
+	require.NoError(t, to.WriteFile("1/b.py", []byte("b"), 0o644))
+	require.NoError(t, to.Graft("0", from))
+	require.NoError(t, to.Symlink(filepath.Join(to.Root(), "1", "b.py"), "0/abs.py"))
+
+	at := func(rel string) string { return filepath.Join(to.Root(), filepath.FromSlash(rel)) }
+	for _, rel := range []string{"0/sub/up.py", "0/sibling.py", "0/abs.py"} {
+		_, err := to.ReadFile(at(rel))
+		assert.ErrorIs(t, err, vfs.ErrOutside, rel)
+		_, err = to.Stat(at(rel))
+		assert.ErrorIs(t, err, vfs.ErrOutside, rel)
+	}
+	real, err := to.EvalSymlinks(at("0/sub/up.py"))
+	require.NoError(t, err)
+	assert.Equal(t, at("x.py"), real, "the path the link names, not looked up")
+	real, err = to.EvalSymlinks(at("0/sibling.py"))
+	require.NoError(t, err)
+	assert.Equal(t, at("1/b.py"), real)
+	b, err := to.ReadFile(at("0/sub/in.py"))
+	require.NoError(t, err)
+	assert.Equal(t, "a", string(b), "a link inside the graft is followed")
+	real, err = to.EvalSymlinks(at("0/sub/in.py"))
+	require.NoError(t, err)
+	assert.Equal(t, at("0/a.py"), real)
+}
