@@ -164,12 +164,17 @@ func (w *walker) loadIgnoreDir(dir, within string, parent *ignoreDir) *ignoreDir
 
 // parentIgnores returns the ignore chain of the ancestors of root, from the
 // filesystem root down to root's parent. Outside a git repository too:
-// every ancestor counts. Each ancestor's ignore files may be links only
-// into that ancestor.
+// every ancestor counts, but only those of a vfs.Bounded tree's own (the
+// temporary directories holding a commit's tree are not the commit's).
+// Each ancestor's ignore files may be links only into that ancestor.
 func (w *walker) parentIgnores(root string) *ignoreDir {
+	bounded, _ := w.fs.(vfs.Bounded)
 	var dirs []string
 	for dir := root; dir != filepath.Dir(dir); {
 		dir = filepath.Dir(dir)
+		if bounded != nil && !bounded.Holds(dir) {
+			break
+		}
 		dirs = append(dirs, dir)
 	}
 	var chain *ignoreDir

@@ -101,6 +101,10 @@ func NewMem(root string) (*Mem, error) {
 // Root is the directory the tree is held at.
 func (m *Mem) Root() string { return m.root }
 
+// Holds reports whether dir (absolute) is the root or below it: the
+// directories above the root hold the tree, but are not part of it.
+func (m *Mem) Holds(dir string) bool { return m.contains(filepath.Clean(dir)) }
+
 // components splits a path into its components, with a trailing "."
 // when it ends in a separator (so that, as for the kernel, the last
 // component is then followed and must be a directory).

@@ -25,6 +25,13 @@ type Hasher interface {
 	SHA256(name string) (sum [32]byte, ok bool)
 }
 
+// Bounded is an FS holding a tree of its own (a commit's, in memory):
+// the directories above it are where it happens to be held, not part of
+// it, so nothing of theirs (an ignore file) applies to it.
+type Bounded interface {
+	Holds(dir string) bool
+}
+
 // OS is the operating system's file tree.
 var OS FS = osFS{}
 
