@@ -596,8 +596,13 @@ func (r *repo) commits(ctx context.Context, revRange string) ([]commit, error) {
 			return nil, fmt.Errorf("--rev-range: unknown revision '%s' in %s", e, r.display)
 		}
 	}
+	// Each commit is an empty field (its NUL first), then its hash, date
+	// and subject, each after a NUL, then its files' names, the first
+	// after a newline, each ended by a NUL: neither a subject (one line)
+	// nor a name can hold a NUL, nor is a name empty, so no subject or
+	// name can pass for another commit.
 	args := []string{"-c", "log.showRoot=true", "log", "--first-parent", "--reverse", "--no-renames",
-		"--diff-merges=first-parent", "--name-only", "-z", "--format=%x1e%H%x1f%cI%x1f%s", "--end-of-options", revRange}
+		"--diff-merges=first-parent", "--name-only", "-z", "--format=%x00%H%x00%cI%x00%s", "--end-of-options", revRange}
 	if r.prefix != "" {
 		args = append(args, "--", ":(top)"+r.prefix)
 	}
@@ -605,25 +610,48 @@ func (r *repo) commits(ctx context.Context, revRange string) ([]commit, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parseLog(out)
+}
+
+// parseLog reads the output of the log run by commits.
+func parseLog(out string) ([]commit, error) {
 	var commits []commit
-	for _, rec := range strings.Split(out, "\x1e") {
-		if rec == "" {
-			continue
-		}
-		header, names, _ := strings.Cut(rec, "\x00")
-		fields := strings.SplitN(header, "\x1f", 3)
-		if len(fields) != 3 {
-			return nil, fmt.Errorf("git log: unexpected output %q", header)
-		}
-		c := commit{hash: fields[0], time: fields[1], subject: fields[2]}
-		for _, n := range strings.Split(strings.TrimPrefix(names, "\n"), "\x00") {
-			if n != "" {
-				c.files = append(c.files, n)
+	fields := strings.Split(out, "\x00")
+	for i := 0; i < len(fields); {
+		if fields[i] != "" || i+3 >= len(fields) {
+			if strings.Join(fields[i:], "") == "" {
+				break
 			}
+			return nil, fmt.Errorf("git log: unexpected output %q", strings.Join(fields[i:min(i+4, len(fields))], " "))
+		}
+		c := commit{hash: fields[i+1], time: fields[i+2], subject: fields[i+3]}
+		if !isHash(c.hash) || c.time == "" {
+			return nil, fmt.Errorf("git log: unexpected output %q", strings.Join(fields[i+1:i+4], " "))
+		}
+		for i += 4; i < len(fields) && fields[i] != ""; i++ {
+			name := fields[i]
+			if len(c.files) == 0 {
+				name = strings.TrimPrefix(name, "\n")
+			}
+			c.files = append(c.files, name)
 		}
 		commits = append(commits, c)
 	}
 	return commits, nil
+}
+
+// isHash reports whether s is a full object name (SHA-1 or SHA-256, as
+// git prints it).
+func isHash(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // extract reads the tree of commit into mem: its entries listed by `git
