@@ -33,7 +33,9 @@ var gitEnvironment = []string{
 // gitOverrides come first on every git command line: they switch off each
 // program a configuration (the repository's, the user's or the system's:
 // the command line wins over all of them) can make the commands we run
-// start, and the settings that would change the output we read. Filters,
+// start, each file it can make `git log` read (an order file, a mailmap:
+// a FIFO there hangs git, /dev/zero eats memory), and the settings that
+// would change the output we read. Filters,
 // textconv and external diffs are never reached: blobs are read raw with
 // `git cat-file --batch`, and diffs are --raw or --name-only.
 var gitOverrides = []string{
@@ -48,6 +50,8 @@ var gitOverrides = []string{
 	"-c", "maintenance.auto=false",
 	"-c", "protocol.allow=never",
 	"-c", "i18n.logOutputEncoding=UTF-8",
+	"-c", "diff.orderFile=/dev/null",
+	"-c", "log.mailmap=false",
 }
 
 // gitEnv is the environment of a git process: ours without its GIT_
