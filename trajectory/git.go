@@ -532,7 +532,7 @@ func openRepo(ctx context.Context, path, git string, timeout time.Duration) (*re
 		return nil, fmt.Errorf("not a directory: %s", path)
 	}
 	r.dir = path
-	out, err := r.run(ctx, "rev-parse", "--is-bare-repository")
+	out, err := r.run(ctx, "rev-parse", "--is-bare-repository", "--absolute-git-dir")
 	if errors.Is(err, errNoGit) || ctx.Err() != nil {
 		return nil, err
 	}
@@ -542,7 +542,8 @@ func openRepo(ctx context.Context, path, git string, timeout time.Duration) (*re
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if strings.TrimSpace(out) == "true" {
+	bare, gitDir, _ := strings.Cut(strings.TrimSpace(out), "\n")
+	if bare == "true" {
 		return r, nil
 	}
 	top, err := r.run(ctx, "rev-parse", "--show-toplevel")
@@ -554,6 +555,13 @@ func openRepo(ctx context.Context, path, git string, timeout time.Duration) (*re
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	r.dir, r.prefix = strings.TrimSpace(top), strings.TrimSpace(prefix)
+	// The work tree is the repository's configuration's to name
+	// (core.worktree): git run there must still find this repository,
+	// not one of the host's.
+	again, err := r.run(ctx, "rev-parse", "--absolute-git-dir")
+	if err != nil || strings.TrimSpace(again) != gitDir {
+		return nil, fmt.Errorf("%s: its work tree %s (core.worktree) is not the repository's own: refused", path, r.dir)
+	}
 	return r, nil
 }
 
