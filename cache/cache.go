@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -176,21 +177,21 @@ func (d *Dir) packNames() ([]string, error) {
 // load reads the index of the pack name and opens the pack.
 func (d *Dir) load(name string) {
 	base := filepath.Join(d.root, layout, name)
-	idx, err := os.ReadFile(base + ".idx")
+	fi, _, err := openRegular(base + ".idx")
 	if err != nil {
+		return
+	}
+	idx, err := io.ReadAll(io.LimitReader(fi, maxIndexBytes+1))
+	fi.Close()
+	if err != nil || int64(len(idx)) > maxIndexBytes {
 		return
 	}
 	entries, ok := decodeIndex(idx)
 	if !ok {
 		return
 	}
-	f, err := os.Open(base + ".pack")
+	f, info, err := openRegular(base + ".pack")
 	if err != nil {
-		return
-	}
-	info, err := f.Stat()
-	if err != nil {
-		f.Close()
 		return
 	}
 	d.packs = append(d.packs, f)
@@ -199,6 +200,28 @@ func (d *Dir) load(name string) {
 			d.index[e.key] = loc{pack: f, off: e.off, length: e.length}
 		}
 	}
+}
+
+// maxIndexBytes is the size of the largest index a pack can have.
+const maxIndexBytes int64 = int64(len(indexMagic)) + maxPackEntries*(sha256.Size+8+4) + sha256.Size
+
+// openRegular opens name for reading when it is a regular file: without
+// blocking on a named pipe, so that a pipe, a device or a directory put
+// in the cache's place is an error, not a hang or an endless read.
+func openRegular(name string) (*os.File, fs.FileInfo, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err == nil && !info.Mode().IsRegular() {
+		err = fmt.Errorf("cache: %s is not a regular file", name)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, info, nil
 }
 
 // merge writes every entry of the packs read into one new pack and

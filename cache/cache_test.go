@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -277,5 +278,43 @@ func TestDamagedEntries(t *testing.T) {
 				assert.Equal(t, value, string(got))
 			}
 		})
+	}
+}
+
+// A pipe, a directory or an oversized file in place of a pack or its
+// index is a pack passed over, read neither endlessly nor at all: Open
+// finishes and the other packs' entries are there.
+func TestSpecialFilesInPlaceOfPacks(t *testing.T) {
+	dir := t.TempDir()
+	d, err := Open(dir)
+	require.NoError(t, err)
+	require.NoError(t, d.Put(key("good"), []byte("fine")))
+	good := strings.TrimSuffix(d.w.f.Name(), ".tmp")
+	require.NoError(t, d.Close())
+	v3 := filepath.Join(dir, layout)
+	require.NoError(t, syscall.Mkfifo(filepath.Join(v3, "pack-fifo.idx"), 0o644))
+	require.NoError(t, os.Mkdir(filepath.Join(v3, "pack-dir.idx"), 0o755))
+	idx, err := os.ReadFile(good + ".idx")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(v3, "pack-pipe.idx"), idx, 0o644))
+	require.NoError(t, syscall.Mkfifo(filepath.Join(v3, "pack-pipe.pack"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(v3, "pack-big.idx"), make([]byte, int(maxIndexBytes)+1), 0o644))
+
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		d, err := Open(dir)
+		require.NoError(t, err)
+		defer d.Close()
+		b, ok, err := d.Get(key("good"))
+		require.NoError(t, err)
+		assert.True(t, ok)
+		assert.Equal(t, "fine", string(b))
+		assert.Len(t, d.packs, 1, "only the regular pack is open")
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Open blocked on a special file")
 	}
 }
