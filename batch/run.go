@@ -24,6 +24,8 @@ type Options struct {
 	// GitTimeout bounds each git process (trajectory.DefaultGitTimeout
 	// when not positive).
 	GitTimeout time.Duration
+	// OutsideGitDir: see trajectory.GitOptions.OutsideGitDir.
+	OutsideGitDir bool
 	// Progress, when set, is called before each snapshot is measured, with
 	// its position among those to measure in this run and their number.
 	Progress func(i, n int, e Entry)
@@ -114,7 +116,7 @@ func Run(ctx context.Context, m *Manifest, out *Output, opt Options) (Result, er
 // its analysis and whether it is an error line.
 func measureEntry(ctx context.Context, ms *trajectory.Measurer, m *Manifest, e Entry, opt Options) ([]byte, []string, bool, error) {
 	snap, err := m.snapshot(e, opt.Git)
-	snap.GitTimeout = opt.GitTimeout
+	snap.GitTimeout, snap.OutsideGitDir = opt.GitTimeout, opt.OutsideGitDir
 	var p trajectory.Point
 	if err != nil {
 		p = trajectory.Point{Checkpoint: trajectory.Checkpoint{Label: e.Text}, Err: err.Error()}

@@ -40,6 +40,12 @@ type GitOptions struct {
 	// Timeout bounds each git process (and each answer of the one
 	// reading blobs); DefaultGitTimeout when not positive.
 	Timeout time.Duration
+	// OutsideGitDir lets the repository's git directory, or the common
+	// directory holding its objects and refs, lie outside its work tree
+	// (the .git file of a linked worktree or a submodule, a commondir
+	// file). Without it such a repository is refused: its .git is the
+	// tree's, and could name any repository of the host.
+	OutsideGitDir bool
 }
 
 // repo is a resolved repository.
@@ -76,7 +82,7 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 		return nil, err
 	}
 	defer closeCache()
-	r, err := openRepo(ctx, g.Repo, g.Git, g.Timeout)
+	r, err := openRepo(ctx, g.Repo, g.Git, g.Timeout, g.OutsideGitDir)
 	if err != nil {
 		return nil, fmt.Errorf("--git: %w", err)
 	}
@@ -519,7 +525,7 @@ var errNoGit = errors.New("cannot run git")
 // prefix; timeout bounds each git process (DefaultGitTimeout when not
 // positive). A git that cannot run is an error wrapping errNoGit; a
 // repository git refuses (owned by another user, say) is git's message.
-func openRepo(ctx context.Context, path, git string, timeout time.Duration) (*repo, error) {
+func openRepo(ctx context.Context, path, git string, timeout time.Duration, outsideGitDir bool) (*repo, error) {
 	r := &repo{git: git, display: path, timeout: timeoutOr(timeout)}
 	if r.git == "" {
 		r.git = "git"
@@ -532,7 +538,7 @@ func openRepo(ctx context.Context, path, git string, timeout time.Duration) (*re
 		return nil, fmt.Errorf("not a directory: %s", path)
 	}
 	r.dir = path
-	out, err := r.run(ctx, "rev-parse", "--is-bare-repository", "--absolute-git-dir")
+	out, err := r.run(ctx, "rev-parse", "--is-bare-repository", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir")
 	if errors.Is(err, errNoGit) || ctx.Err() != nil {
 		return nil, err
 	}
@@ -542,8 +548,15 @@ func openRepo(ctx context.Context, path, git string, timeout time.Duration) (*re
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	bare, gitDir, _ := strings.Cut(strings.TrimSpace(out), "\n")
+	fields := strings.Split(strings.TrimSpace(out), "\n")
+	if len(fields) != 3 {
+		return nil, fmt.Errorf("%s: git rev-parse: unexpected output %q", path, out)
+	}
+	bare, gitDir, common := fields[0], fields[1], fields[2]
 	if bare == "true" {
+		if !outsideGitDir && !within(gitDir, common) {
+			return nil, outsideGitDirError(path, common, gitDir)
+		}
 		return r, nil
 	}
 	top, err := r.run(ctx, "rev-parse", "--show-toplevel")
@@ -562,7 +575,35 @@ func openRepo(ctx context.Context, path, git string, timeout time.Duration) (*re
 	if err != nil || strings.TrimSpace(again) != gitDir {
 		return nil, fmt.Errorf("%s: its work tree %s (core.worktree) is not the repository's own: refused", path, r.dir)
 	}
+	if !outsideGitDir {
+		for _, d := range []string{gitDir, common} {
+			if !within(r.dir, d) {
+				return nil, outsideGitDirError(path, d, r.dir)
+			}
+		}
+	}
 	return r, nil
+}
+
+// outsideGitDirError refuses a repository whose git directory (or common
+// directory) dir lies outside root, its work tree or bare directory.
+func outsideGitDirError(path, dir, root string) error {
+	return fmt.Errorf("%s: its git directory %s lies outside %s (named by a .git file or a commondir, "+
+		"as for a linked worktree or a submodule): refused, since the tree's .git could name any repository; "+
+		"pass --allow-outside-git-dir if you trust it", path, dir, root)
+}
+
+// within reports whether dir is root or lies below it, once both have
+// their links resolved (git may print either form).
+func within(root, dir string) bool {
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	rel, err := filepath.Rel(root, dir)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // run runs git in the repository (see gitCommand) and returns its

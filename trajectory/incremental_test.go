@@ -107,7 +107,7 @@ func TestSnapshotIncremental(t *testing.T) {
 	h = append(h, r.Commit("after attributes", map[string]string{"e.py": "e = 2\n"}))
 	h = append(h, r.Commit("no attributes", map[string]string{".gitattributes": "", "f.py": "f = 1\n"}))
 
-	rp, err := openRepo(context.Background(), r.Dir, "", 0)
+	rp, err := openRepo(context.Background(), r.Dir, "", 0, false)
 	require.NoError(t, err)
 	snap := &snapshot{dir: filepath.Join(canonicalDir(t.TempDir()), "snapshot")}
 	require.NoError(t, rp.checkout(context.Background(), snap, h[5]))
@@ -271,7 +271,7 @@ func TestLoadDiffs(t *testing.T) {
 	h = append(h, r.Git("rev-parse", "HEAD"))
 
 	ctx := context.Background()
-	rp, err := openRepo(ctx, r.Dir, "", 0)
+	rp, err := openRepo(ctx, r.Dir, "", 0, false)
 	require.NoError(t, err)
 	var all []commit
 	for _, hash := range h {
@@ -315,7 +315,7 @@ func TestSameReport(t *testing.T) {
 	want := []bool{false, true, false, false, false, true, false, false}
 
 	ctx := context.Background()
-	rp, err := openRepo(ctx, r.Dir, "", 0)
+	rp, err := openRepo(ctx, r.Dir, "", 0, false)
 	require.NoError(t, err)
 	snap := &snapshot{dir: filepath.Join(canonicalDir(t.TempDir()), "snapshot")}
 	for i := range all {

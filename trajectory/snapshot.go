@@ -27,6 +27,8 @@ type Snapshot struct {
 	Git string
 	// GitTimeout bounds each git process (see GitOptions.Timeout).
 	GitTimeout time.Duration
+	// OutsideGitDir: see GitOptions.OutsideGitDir.
+	OutsideGitDir bool
 }
 
 // Measure measures one snapshot as a point of index 0. As for Directories
@@ -100,7 +102,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		return measure(ctx, a, cp, "")
 	}
 	p := Point{Checkpoint: Checkpoint{Label: s.Label}}
-	r, err := openRepo(ctx, s.Path, s.Git, s.GitTimeout)
+	r, err := openRepo(ctx, s.Path, s.Git, s.GitTimeout, s.OutsideGitDir)
 	if errors.Is(err, errNoGit) || ctx.Err() != nil {
 		return p, err
 	}

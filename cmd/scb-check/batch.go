@@ -36,6 +36,9 @@ Options:
       --exit-zero                  Exit 0 when every snapshot has its line, error lines included
       --git-timeout <DURATION>     Give up on a git process (or on one read of files from git)
                                    after this long [default: 10m]
+      --allow-outside-git-dir      Measure a repository whose git directory lies outside its work
+                                   tree (a linked worktree, a submodule): refused by default, since
+                                   a tree's .git file could name any repository
 ` + analysisHelp + `      --config <CONFIG>            Use this configuration file for every snapshot (without it,
                                    directories use the one discovered from the working directory,
                                    commits the one each commit holds)
@@ -62,13 +65,15 @@ type batchArgs struct {
 	exitZero bool
 	// gitTimeout bounds each git process; 0 for the default.
 	gitTimeout time.Duration
+	// outsideGitDir is --allow-outside-git-dir.
+	outsideGitDir bool
 }
 
 // batchOptions are batch's options besides check's.
 var batchOptions = ownOptions{
 	command: "batch",
 	values:  map[string]string{"--output": "<FILE>", "--shard": "<I/N>", "--git-timeout": "<DURATION>"},
-	flags:   map[string]bool{"--exit-zero": true},
+	flags:   map[string]bool{"--exit-zero": true, "--allow-outside-git-dir": true},
 	refused: batchRefused,
 }
 
@@ -100,6 +105,8 @@ func (b *batchArgs) set(name, value string) error {
 		b.shard = s
 	case "--exit-zero":
 		b.exitZero = true
+	case "--allow-outside-git-dir":
+		b.outsideGitDir = true
 	case "--git-timeout":
 		d, err := parseGitTimeout(value)
 		if err != nil {
@@ -164,6 +171,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		CommitsOwnConfig: a.configPath == "",
 		Shard:            b.shard,
 		GitTimeout:       b.gitTimeout,
+		OutsideGitDir:    b.outsideGitDir,
 	}
 	opt.Warn = func(e batch.Entry, w string) {
 		// Named as an error of the snapshot is; escaped, one line.

@@ -36,6 +36,9 @@ Options:
       --only-source-commits        Keep only commits that change a file of an analysed language
       --git-timeout <DURATION>     Give up on a git process (or on one read of files from git)
                                    after this long [default: 10m]
+      --allow-outside-git-dir      Measure a repository whose git directory lies outside its work
+                                   tree (a linked worktree, a submodule): refused by default, since
+                                   a tree's .git file could name any repository
       --output-format <FORMAT>     human, json or csv [default: human]
       --report                     Same as --output-format json
       --chart <FILE>               Also draw erosion, verbosity, cog_erosion and dir against the
@@ -67,6 +70,8 @@ type trajectoryArgs struct {
 	chart      string
 	format     string
 	gitTimeout time.Duration
+	// outsideGitDir is --allow-outside-git-dir.
+	outsideGitDir bool
 }
 
 // trajectoryValueFlags are trajectory's own options taking a value.
@@ -90,7 +95,7 @@ var checkOnlyFlags = map[string]bool{
 var trajectoryOptions = ownOptions{
 	command: "trajectory",
 	values:  trajectoryValueFlags,
-	flags:   map[string]bool{"--only-source-commits": true, "--report": true},
+	flags:   map[string]bool{"--only-source-commits": true, "--report": true, "--allow-outside-git-dir": true},
 	refused: checkOnlyFlags,
 }
 
@@ -157,6 +162,8 @@ func (t *trajectoryArgs) set(name, value string) error {
 		t.gitTimeout = d
 	case "--only-source-commits":
 		t.onlySource = true
+	case "--allow-outside-git-dir":
+		t.outsideGitDir = true
 	case "--report":
 		t.format = formatJSON
 	}
@@ -205,7 +212,7 @@ func runTrajectory(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if t.gitSet {
 		tr, err = trajectory.Git(ctx, trajectory.GitOptions{
 			Repo: t.git, RevRange: t.revRange, MaxCommits: t.maxCommits, OnlySourceCommits: t.onlySource,
-			Timeout: t.gitTimeout,
+			Timeout: t.gitTimeout, OutsideGitDir: t.outsideGitDir,
 		}, opt)
 	} else {
 		tr, err = trajectory.Directories(ctx, t.paths, opt)
