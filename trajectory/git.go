@@ -653,7 +653,8 @@ func (r *repo) commits(ctx context.Context, revRange string) ([]commit, error) {
 	args := []string{"-c", "log.showRoot=true", "log", "--first-parent", "--reverse", "--no-renames",
 		"--diff-merges=first-parent", "--name-only", "-z", "--format=%x00%H%x00%cI%x00%s", "--end-of-options", revRange}
 	if r.prefix != "" {
-		args = append(args, "--", ":(top)"+r.prefix)
+		// literal: a directory's name may hold glob characters.
+		args = append(args, "--", ":(top,literal)"+r.prefix)
 	}
 	out, err := r.run(ctx, args...)
 	if err != nil {

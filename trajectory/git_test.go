@@ -217,3 +217,21 @@ func TestParseLog(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, got)
 }
+
+// TestGitCommandNamesSubcommand: a git process's errors name its
+// subcommand, past the -c overrides and options before it.
+func TestGitCommandNamesSubcommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"log", "--first-parent"}, "log"},
+		{[]string{"-c", "log.showRoot=true", "log", "-z"}, "log"},
+		{[]string{"--no-pager", "-c", "a=b", "-c", "c=d", "cat-file", "--batch"}, "cat-file"},
+		{[]string{"-c", "only=options"}, ""},
+	} {
+		p := gitCommand(context.Background(), "git", t.TempDir(), 0, c.args...)
+		assert.Equal(t, c.want, p.sub, "%q", c.args)
+		p.done()
+	}
+}

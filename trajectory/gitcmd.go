@@ -91,9 +91,18 @@ func gitCommand(ctx context.Context, git, dir string, timeout time.Duration, arg
 	// A child git leaves behind (a hook, a helper) may hold its pipes
 	// open: Wait returns this long after git is stopped all the same.
 	cmd.WaitDelay = 2 * time.Second
+	// Errors name the subcommand: the first argument that is not an
+	// option or a -c's value.
 	sub := ""
-	if len(args) > 0 {
-		sub = args[0]
+	for i := 0; i < len(args); i++ {
+		if args[i] == "-c" {
+			i++
+			continue
+		}
+		if !strings.HasPrefix(args[i], "-") {
+			sub = args[i]
+			break
+		}
 	}
 	return &gitProc{Cmd: cmd, ctx: ctx, cancel: cancel, sub: sub, timeout: timeout}
 }
