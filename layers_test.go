@@ -32,7 +32,7 @@ var allowedImports = map[string][]string{
 	"reuse":            {"lang", "source", "vfs"},
 	"verbosity":        {"lang", "source", "clones", "rules"},
 	"report":           {"lang", "erosion", "reuse", "vfs"},
-	"cache":            {},
+	"cache":            {"internal/safefile"},
 	".":                {"lang", "vfs", "source", "config", "cache", "erosion", "clones", "rules", "reuse", "verbosity", "report"},
 	"trajectory":       {".", "config", "lang", "report", "vfs"},
 	"batch":            {"trajectory", "vfs", "internal/safefile"},

@@ -16,6 +16,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/scbcheck/scbcheck/internal/safefile"
 )
 
 // layout names the directory the packs of this format live in; a new
@@ -129,7 +131,7 @@ func Open(path string) (*Dir, error) {
 	}
 	tagPath := filepath.Join(path, "CACHEDIR.TAG")
 	if _, err := os.Stat(tagPath); errors.Is(err, fs.ErrNotExist) {
-		if err := writeAtomic(tagPath, []byte(tag)); err != nil {
+		if err := safefile.WriteFile(tagPath, []byte(tag), 0o644); err != nil {
 			return nil, fmt.Errorf("cache: failed to write %s: %w", tagPath, err)
 		}
 	}
@@ -378,7 +380,7 @@ func (d *Dir) flushLocked() error {
 	if err := os.Rename(tmp, base+".pack"); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
-	if err := writeAtomic(base+".idx", encodeIndex(w.entries)); err != nil {
+	if err := safefile.WriteFile(base+".idx", encodeIndex(w.entries), 0o644); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
 	return nil
@@ -454,31 +456,4 @@ func decodeIndex(b []byte) ([]indexEntry, bool) {
 		out = append(out, e)
 	}
 	return out, true
-}
-
-// writeAtomic writes data to a temporary file beside name and renames it
-// to name, so that readers never see a partial file.
-func writeAtomic(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	// CreateTemp opens a new file (O_EXCL, a random name), never one a
-	// link points to; the rename replaces a link at name, not its target.
-	// The sync makes a full disk fail here, not later as a short file.
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Sync()
-	}
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, name); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
 }
