@@ -1,8 +1,3 @@
-// Package trajectory measures a sequence of checkpoints (directories, or
-// the commits of a git history) with the same analysis as `scb-check
-// check`, and summarises how the metrics move from one checkpoint to the
-// next: per-point deltas, first/last/mean, least-squares slopes and the
-// callables whose complexity grew most.
 package trajectory
 
 import (

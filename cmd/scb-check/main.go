@@ -1,5 +1,3 @@
-// Command scb-check measures erosion (and, later, verbosity) of Python and
-// Rust code and prints the reference scb-check report.
 package main
 
 import (
