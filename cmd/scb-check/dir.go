@@ -21,21 +21,22 @@ non_public_used_downstream), its place and the modules using it.
 Usage: scb-check dir [OPTIONS] <PATH>
 
 Arguments:
-  <PATH>  File or directory to analyze (.py, .pyw, .rs)
+  <PATH>  File or directory to analyze (.py, .pyw, .rs; more with --languages)
 
 Options:
       --output-format <FORMAT>  human or json (the full detail) [default: human]
       --report                  Same as --output-format json
-      --include-all             Also walk git-ignored files
+      --include-all             Also walk the files .gitignore and .ignore exclude
       --config <CONFIG>         Use this configuration file instead of discovering one
       --mcf-file <FILE>         Externally judged MCF scores (JSON); adds mcf and if50
       --catalog <PATH>          Replace the bundled rule catalog (for validating directives)
       --rules <FILE>            Also load this ast-grep rule file (for validating directives)
       --parse-timeout <DURATION>  Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>    Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
-      --max-config-size <SIZE>  Refuse larger configuration, ignore and manifest files
-                                (0: no limit) [default: 1MB]
-      --languages <LANGUAGES>   Also analyse these languages (comma-separated, or all)
+      --max-config-size <SIZE>  Refuse larger configuration, ignore, manifest, rule and score
+                                files (0: no limit) [default: 1MB]
+      --languages <LANGUAGES>   Also analyse these languages (comma-separated: go, javascript,
+                                typescript, tsx, java, c, cpp, or all) [default: python, rust]
       --cache <DIR>             Keep each file's analysis in DIR, filed by content, for later runs
   -j, --jobs <N>                Files analyzed in parallel [default: all cores]
   -v, --verbosity...            Log to stderr: -v info, -vv debug

@@ -22,12 +22,12 @@ const mainHelp = `Measure how code erodes as it is extended (SlopCodeBench metri
 Usage: scb-check <COMMAND>
 
 Commands:
-  check  Analyze a file or directory and report erosion and verbosity
-  dir    List the public symbols of a file or directory and who reuses them (DIR)
-  rule   Print a rule of the catalog by id
-  rules  List the rules of the catalog: id, language, severity, category and source
+  check       Analyze a file or directory and report erosion and verbosity
+  dir         List the public symbols of a file or directory and who reuses them (DIR)
+  rule        Print a rule of the catalog by id
+  rules       List the rules of the catalog: id, language, severity, category and source
   trajectory  Measure a sequence of checkpoints or a git history, with deltas and slopes
-  batch  Measure many snapshots listed in a manifest, one JSON line each (resumable, shardable)
+  batch       Measure many snapshots listed in a manifest, one JSON line each (resumable, shardable)
 
 Options:
   -h, --help     Print help
@@ -39,13 +39,15 @@ const checkHelp = `Analyze a file or directory and report erosion and verbosity
 Usage: scb-check check [OPTIONS] <PATH>
 
 Arguments:
-  <PATH>  File or directory to analyze (.py, .pyw, .rs)
+  <PATH>  File or directory to analyze (.py, .pyw, .rs; more with --languages)
 
 Options:
       --report                     Print the JSON report (same as --output-format json)
       --output-format <FORMAT>     human, json, sarif or text (path:line:col: severity[rule]: message);
                                    the last of this and --report wins [default: human]
-      --include-all                Also walk git-ignored files (and keep every finding)
+      --include-all                The reference's scoring mode: also walk the files .gitignore and
+                                   .ignore exclude, run the info-level rules, and apply no ignore
+                                   directives, boundaries or min_file_count thresholds
       --disable-sg                 Run no ast-grep rules
       --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, the project's
                                    .tools install, then ast-grep on PATH)
@@ -54,8 +56,8 @@ Options:
       --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
       --max-config-size <SIZE>     Refuse larger configuration, ignore, manifest, rule, baseline and
                                    score files (0: no limit) [default: 1MB]
-      --languages <LANGUAGES>      Also analyse these languages (comma-separated, or all)
-                                   [default: python, rust]
+      --languages <LANGUAGES>      Also analyse these languages (comma-separated: go, javascript,
+                                   typescript, tsx, java, c, cpp, or all) [default: python, rust]
       --rules <FILE>               Also load this ast-grep rule file (repeatable; added to
                                    $SCB_CHECK_EXTRA_SLOP_RULES)
       --catalog <PATH>             Replace the bundled ast-grep rules with the rules of this file or
