@@ -16,6 +16,7 @@ import (
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/cache"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/report"
 )
 
@@ -44,7 +45,7 @@ func TestCacheGivesTheSameReport(t *testing.T) {
 	for _, includeAll := range []bool{false, true} {
 		opt := scbcheck.Options{
 			Path: "testdata", Config: config.Default("testdata"), IncludeAll: includeAll,
-			AstGrep: astGrep(t), Languages: []string{"all"},
+			AstGrep: testkit.AstGrep(t), Languages: []string{"all"},
 		}
 		want, err := scbcheck.Analyze(context.Background(), opt)
 		require.NoError(t, err)
@@ -78,7 +79,7 @@ func TestCacheKeys(t *testing.T) {
 	write(t, src, "b.py", "def small():\n    if True == True:\n        return 1\n    return 2\n")
 	dir := t.TempDir()
 	opt := func(path string) scbcheck.Options {
-		return scbcheck.Options{Path: path, Config: config.Default(path), AstGrep: astGrep(t)}
+		return scbcheck.Options{Path: path, Config: config.Default(path), AstGrep: testkit.AstGrep(t)}
 	}
 	check := func(path string, want scbcheck.CacheStats, extra ...string) {
 		t.Helper()
@@ -117,7 +118,7 @@ const bigBody = "    if x == 1:\n        return 1\n    if x == 2:\n        retur
 // A damaged entry is a miss: the report is unchanged, the damage counted,
 // and the entry written again.
 func TestCacheDamagedEntries(t *testing.T) {
-	opt := scbcheck.Options{Path: "testdata/python", Config: config.Default("testdata/python"), AstGrep: astGrep(t)}
+	opt := scbcheck.Options{Path: "testdata/python", Config: config.Default("testdata/python"), AstGrep: testkit.AstGrep(t)}
 	dir := t.TempDir()
 	want, cold := cached(t, opt, dir)
 	// Every byte of every pack overwritten: each entry's record fails
@@ -158,7 +159,7 @@ func TestCacheDamagedEntries(t *testing.T) {
 func TestCacheChangedDigit(t *testing.T) {
 	src := t.TempDir()
 	write(t, src, "a.py", "def big(x):\n"+bigBody+"\n")
-	opt := scbcheck.Options{Path: src, Config: config.Default(src), AstGrep: astGrep(t)}
+	opt := scbcheck.Options{Path: src, Config: config.Default(src), AstGrep: testkit.AstGrep(t)}
 	plain, err := scbcheck.Analyze(context.Background(), opt)
 	require.NoError(t, err)
 	require.Equal(t, 12, plain.Files[0].Callables[0].CC, "the fixture's complexity, counted by hand")

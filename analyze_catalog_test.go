@@ -10,6 +10,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
 )
@@ -79,7 +80,7 @@ func TestAnalyzeCatalog(t *testing.T) {
 			opt.Config = config.Default(opt.Path)
 			opt.Workers = 1
 			if opt.AstGrep == "" {
-				opt.AstGrep = astGrep(t)
+				opt.AstGrep = testkit.AstGrep(t)
 			}
 			r, err := scbcheck.Analyze(context.Background(), opt)
 			require.NoError(t, err)

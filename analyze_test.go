@@ -17,28 +17,15 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
 )
 
-// astGrep is the pinned ast-grep the tests run: $SCB_CHECK_AST_GREP or the
-// project-local install made by scripts/setup.
-func astGrep(t *testing.T) string {
-	t.Helper()
-	if env := os.Getenv("SCB_CHECK_AST_GREP"); env != "" {
-		return env
-	}
-	local, err := filepath.Abs(filepath.Join(".tools", "ast-grep", "node_modules", ".bin", "ast-grep"))
-	require.NoError(t, err)
-	_, err = os.Stat(local)
-	require.NoError(t, err, "the tests need the pinned ast-grep: run scripts/setup (or set SCB_CHECK_AST_GREP)")
-	return local
-}
-
 func analyze(t *testing.T, path string, workers int) *report.Report {
 	t.Helper()
 	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
-		Path: path, Config: config.Default(path), Workers: workers, IncludeAll: true, AstGrep: astGrep(t),
+		Path: path, Config: config.Default(path), Workers: workers, IncludeAll: true, AstGrep: testkit.AstGrep(t),
 	})
 	require.NoError(t, err)
 	return r

@@ -13,6 +13,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -62,7 +63,7 @@ func TestMemTreeGivesTheSameReport(t *testing.T) {
 		for _, withCache := range []bool{false, true} {
 			opt := scbcheck.Options{
 				Path: disk, Config: config.Default(disk), IncludeAll: includeAll,
-				AstGrep: astGrep(t), Languages: []string{"all"},
+				AstGrep: testkit.AstGrep(t), Languages: []string{"all"},
 			}
 			want, err := scbcheck.Analyze(context.Background(), opt)
 			require.NoError(t, err)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -13,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/testkit"
 )
 
 // Entries kept in memory are shared by every file and run that meets
@@ -20,11 +19,7 @@ import (
 // over every fixture (the last two served from memory), each remembered
 // entry still equals what its file on disk decodes to.
 func TestRememberedEntriesStayUnchanged(t *testing.T) {
-	grep, err := filepath.Abs(filepath.Join(".tools", "ast-grep", "node_modules", ".bin", "ast-grep"))
-	require.NoError(t, err)
-	if env := os.Getenv("SCB_CHECK_AST_GREP"); env != "" {
-		grep = env
-	}
+	grep := testkit.AstGrep(t)
 	c, err := OpenCache(t.TempDir())
 	require.NoError(t, err)
 	for _, includeAll := range []bool{false, true, true} {

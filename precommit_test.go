@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/scbcheck/scbcheck/internal/testkit"
 )
 
 // hookDef is one entry of .pre-commit-hooks.yaml.
@@ -76,14 +78,7 @@ func TestPreCommitHookEntry(t *testing.T) {
 	require.NoError(t, err, "go install ./...: %s", out)
 	require.FileExists(t, filepath.Join(bin, "scb-check"))
 
-	astGrep := os.Getenv("SCB_CHECK_AST_GREP")
-	if astGrep == "" {
-		astGrep, err = filepath.Abs(filepath.Join(".tools", "ast-grep", "node_modules", ".bin", "ast-grep"))
-		require.NoError(t, err)
-	}
-	if _, err := os.Stat(astGrep); err != nil {
-		t.Fatalf("the pre-commit test needs the pinned ast-grep: run scripts/setup (or set SCB_CHECK_AST_GREP)")
-	}
+	astGrep := testkit.AstGrep(t)
 
 	// pre-commit puts the environment's bin directory first on PATH.
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/internal/testkit"
 )
 
 // testCatalog builds a catalog from rule documents.
@@ -89,7 +91,7 @@ rule: {kind: function_item}
 `
 
 func TestProbeAstGrep(t *testing.T) {
-	version, err := ProbeAstGrep(context.Background(), astGrepBinary(t))
+	version, err := ProbeAstGrep(context.Background(), testkit.AstGrep(t))
 	require.NoError(t, err)
 	assert.Equal(t, PinnedAstGrep, version, "the installed ast-grep is the pinned one")
 
@@ -158,7 +160,7 @@ func TestScanSeverities(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"a.py": "pass\n"})
 	file := filepath.Join(dir, "a.py")
 	cat := testCatalog(t, severityRules)
-	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: time.Minute}
 
 	cases := []struct {
 		name       string
@@ -185,7 +187,7 @@ func TestScanSeverities(t *testing.T) {
 }
 
 func TestScanFindings(t *testing.T) {
-	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: time.Minute}
 	dir := t.TempDir()
 	t.Chdir(dir)
 	writeFiles(t, dir, map[string]string{
@@ -342,7 +344,7 @@ func TestScanInvalidRule(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"a.py": "pass\n"})
 	cat := testCatalog(t, "id: bad-kind\nlanguage: python\nseverity: warning\nrule: {kind: not_a_node_kind}\n")
-	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: time.Minute}
 
 	_, err := scanner.Scan(context.Background(), cat, []string{filepath.Join(dir, "a.py")}, false)
 	require.Error(t, err)
@@ -360,7 +362,7 @@ func TestScanRemovesRuleFile(t *testing.T) {
 	t.Setenv("TMPDIR", tmp)
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"a.py": "pass\n"})
-	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: time.Minute}
 	findings, err := scanner.Scan(context.Background(), testCatalog(t, severityRules), []string{filepath.Join(dir, "a.py")}, false)
 	require.NoError(t, err)
 	assert.Len(t, findings, 2)
@@ -459,7 +461,7 @@ func TestSeverityLabel(t *testing.T) {
 // (the reference runs no rule on Rust files), so neither does ast-grep
 // see the Rust file.
 func TestScanRunsEachLanguageOnItsFiles(t *testing.T) {
-	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: time.Minute}
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
 		"a.py":   "print(1)\n",

@@ -3,7 +3,6 @@ package rules
 import (
 	"context"
 	"fmt"
-	"github.com/scbcheck/scbcheck/lang"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,27 +13,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/scbcheck/scbcheck/internal/testkit"
+	"github.com/scbcheck/scbcheck/lang"
 )
-
-// localAstGrep is the project-local ast-grep installed by scripts/setup,
-// relative to this package's directory (the tests' working directory).
-const localAstGrep = "../.tools/ast-grep/node_modules/.bin/ast-grep"
-
-// astGrepBinary returns the ast-grep the tests run: $SCB_CHECK_AST_GREP,
-// else the project-local install. The tests fail, never skip, without it.
-func astGrepBinary(t testing.TB) string {
-	t.Helper()
-	if bin := os.Getenv("SCB_CHECK_AST_GREP"); bin != "" {
-		return bin
-	}
-	local, err := filepath.Abs(filepath.FromSlash(localAstGrep))
-	require.NoError(t, err)
-	if _, err := os.Stat(local); err != nil {
-		t.Fatalf("ast-grep %s is needed by the rule tests and was not found at %s (%v): "+
-			"run scripts/setup, or set SCB_CHECK_AST_GREP to an ast-grep binary", PinnedAstGrep, local, err)
-	}
-	return local
-}
 
 // examples are a rule's own test snippets.
 type examples struct {
@@ -143,7 +125,7 @@ func exampleFailures(t *testing.T, scanner *Scanner, rules []Rule) []string {
 }
 
 func TestRuleExamples(t *testing.T) {
-	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: 5 * time.Minute}
+	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: 5 * time.Minute}
 	cat, err := LoadCatalog(nil)
 	require.NoError(t, err)
 	for _, f := range exampleFailures(t, scanner, cat.Rules) {
@@ -154,7 +136,7 @@ func TestRuleExamples(t *testing.T) {
 // TestExampleChecker checks the examples test itself on a correct rule, a
 // rule whose examples contradict it, and a rule ast-grep rejects.
 func TestExampleChecker(t *testing.T) {
-	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: time.Minute}
+	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: time.Minute}
 	cat, err := LoadCatalog(nil)
 	require.NoError(t, err)
 	rangeLen, ok := cat.byID()["for-range-len"]

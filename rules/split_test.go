@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/internal/testkit"
 )
 
 // Each string costs its bytes, its NUL and an 8-byte pointer; the binary,
@@ -81,7 +83,7 @@ func TestScanSplitsByArgumentBudget(t *testing.T) {
 	paths := bigTree(t, 301, 120)
 	cat := testCatalog(t, trueRule)
 	log := filepath.Join(t.TempDir(), "runs")
-	wrapper := fakeAstGrep(t, "echo run >> "+log+"\nexec "+astGrepBinary(t)+" \"$@\"")
+	wrapper := fakeAstGrep(t, "echo run >> "+log+"\nexec "+testkit.AstGrep(t)+" \"$@\"")
 	scanner := &Scanner{Binary: wrapper, Timeout: time.Minute}
 
 	whole, err := scanner.Scan(context.Background(), cat, paths, false)
@@ -120,7 +122,7 @@ func TestScanManyLongPaths(t *testing.T) {
 	}
 	paths := bigTree(t, 50000, 200)
 	cat := testCatalog(t, trueRule)
-	scanner := &Scanner{Binary: astGrepBinary(t), Timeout: 5 * time.Minute}
+	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: 5 * time.Minute}
 	all, err := scanner.Scan(context.Background(), cat, paths, false)
 	require.NoError(t, err, "no argument list too long")
 	want := wantTrue(paths)

@@ -39,16 +39,12 @@ func TestMain(m *testing.M) {
 	if err := build.Run(); err != nil {
 		panic("building scb-check: " + err.Error())
 	}
-	if os.Getenv("SCB_CHECK_AST_GREP") == "" {
-		local, err := filepath.Abs(filepath.Join("..", "..", ".tools", "ast-grep", "node_modules", ".bin", "ast-grep"))
-		if err != nil {
-			panic(err)
-		}
-		if _, err := os.Stat(local); err != nil {
-			panic("the end-to-end tests need the pinned ast-grep: run scripts/setup (or set SCB_CHECK_AST_GREP)")
-		}
-		os.Setenv("SCB_CHECK_AST_GREP", local)
+	// The runs find ast-grep through the environment, as a user's would.
+	astGrep, err := testkit.AstGrepPath()
+	if err != nil {
+		panic(err)
 	}
+	os.Setenv("SCB_CHECK_AST_GREP", astGrep)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
