@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the benchmark corpora under bench/corpus/ (git-ignored):
 #
+#   bench/corpus.sh [NAME...]   (default: sympy django stdlib)
+#
 #   bench/corpus/sympy   the sympy package of Debian's python3-sympy
 #   bench/corpus/django  the django package of Debian's python3-django
 #   bench/corpus/stdlib  a copy of this machine's Python standard library
@@ -18,6 +20,20 @@ corpus="$here/corpus"
 cache="$corpus/cache"
 extract="$corpus/extract"
 mkdir -p "$cache" "$extract"
+
+names=("$@")
+[ "${#names[@]}" -gt 0 ] || names=(sympy django stdlib)
+wanted() {
+	local n
+	for n in "${names[@]}"; do [ "$n" = "$1" ] && return 0; done
+	return 1
+}
+for n in "${names[@]}"; do
+	case $n in
+	sympy | django | stdlib) ;;
+	*) printf 'corpus: unknown corpus %s (sympy, django or stdlib)\n' "$n" >&2; exit 2 ;;
+	esac
+done
 
 log() { printf 'corpus: %s\n' "$*" >&2; }
 
@@ -108,6 +124,7 @@ pkgdir() {
 for spec in python3-sympy:sympy python3-django:django; do
 	pkg="${spec%%:*}"
 	name="${spec#*:}"
+	wanted "$name" || continue
 	root="$(fetch "$pkg")"
 	place "$name" "$(pkgdir "$root" "$name")" "$(cat "$root/.deb")"
 done
@@ -116,7 +133,7 @@ done
 # nothing installed into site-packages leaks in.
 stdlib="$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])')"
 stdlib="$(cd "$stdlib" && pwd -P)"
-if [ ! -f "$corpus/stdlib/.source" ] || [ "$(cat "$corpus/stdlib/.source")" != "$stdlib" ]; then
+if wanted stdlib && { [ ! -f "$corpus/stdlib/.source" ] || [ "$(cat "$corpus/stdlib/.source")" != "$stdlib" ]; }; then
 	log "copying the standard library from $stdlib"
 	rm -rf "$corpus/stdlib"
 	mkdir -p "$corpus/stdlib"
@@ -127,7 +144,7 @@ if [ ! -f "$corpus/stdlib/.source" ] || [ "$(cat "$corpus/stdlib/.source")" != "
 	printf '%s\n' "$stdlib" >"$corpus/stdlib/.source"
 fi
 
-for name in sympy django stdlib; do
+for name in "${names[@]}"; do
 	n="$(find "$corpus/$name" -type f \( -name '*.py' -o -name '*.pyw' -o -name '*.rs' \) | wc -l)"
 	printf '%-7s %6d source files  %s\n' "$name" "$n" "$corpus/$name"
 done
