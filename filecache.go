@@ -519,12 +519,24 @@ func (c *fileCache) loadOrClaim(ctx context.Context, key cache.Key, f source.Sou
 			ch = make(chan struct{})
 			c.claims[key] = ch
 			c.mu.Unlock()
-			return fileResult{}, false, func() {
+			release := func() {
 				c.mu.Lock()
 				delete(c.claims, key)
 				c.mu.Unlock()
 				close(ch)
 			}
+			// Another run may have stored the analysis and given up its
+			// claim between the lookup above and this claim. A run stores
+			// in memory before it gives up its claim, so memory is where
+			// to look again (the disk was read above: a damaged entry is
+			// not counted twice).
+			if _, stored := c.remembered(key); stored {
+				if res, ok := c.loadFile(key, f, ruleIDs); ok {
+					release()
+					return res, true, nil
+				}
+			}
+			return fileResult{}, false, release
 		}
 		c.mu.Unlock()
 		select {
