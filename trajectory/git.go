@@ -602,8 +602,7 @@ func within(root, dir string) bool {
 	if d, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = d
 	}
-	rel, err := filepath.Rel(root, dir)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	return vfs.Within(root, dir)
 }
 
 // run runs git in the repository (see gitCommand) and returns its

@@ -93,7 +93,7 @@ func ReadRegularIn(fsys FS, dir, name string, max int64) ([]byte, error) {
 		}
 		return nil, err
 	}
-	if !inside(top, resolved) {
+	if !Within(top, resolved) {
 		return nil, &OutsideError{Path: name, Target: resolved, Dir: dir}
 	}
 	return readRegular(fsys, resolved, name, max)
@@ -179,8 +179,9 @@ func openOS(name string, nofollow bool) (io.ReadCloser, fs.FileInfo, error) {
 	return f, info, nil
 }
 
-// inside reports whether p lies in the directory root (or is root).
-func inside(root, p string) bool {
+// Within reports whether the path p is the directory root or lies below
+// it, by their text (links are the caller's to resolve).
+func Within(root, p string) bool {
 	rel, err := filepath.Rel(root, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }

@@ -156,3 +156,15 @@ func TestMaxRead(t *testing.T) {
 		assert.Equal(t, c.want, MaxRead(c.option), "option %d", c.option)
 	}
 }
+
+func TestWithin(t *testing.T) {
+	for _, c := range []struct {
+		root, p string
+		want    bool
+	}{
+		{"/a/b", "/a/b", true}, {"/a/b", "/a/b/c", true}, {"/a/b", "/a/bc", false},
+		{"/a/b", "/a", false}, {"/a/b", "/a/b/../c", false}, {"/", "/x", true},
+	} {
+		assert.Equal(t, c.want, Within(c.root, c.p), "%s in %s", c.p, c.root)
+	}
+}
