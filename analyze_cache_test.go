@@ -207,16 +207,16 @@ func TestConcurrentRunsAnalyseEachFileOnce(t *testing.T) {
 	for i := range files {
 		write(t, dir, fmt.Sprintf("m%02d.py", i), fmt.Sprintf("def f%d(x):\n    if x:\n        return %d\n    return 0\n", i, i))
 	}
-	c := scbcheck.NewMemoryCache()
+	s, err := scbcheck.NewSession(scbcheck.Options{DisableSG: true, MemoryCache: true, Workers: 4})
+	require.NoError(t, err)
+	defer s.Close()
 	var stats [2]scbcheck.CacheStats
 	var wg sync.WaitGroup
 	for k := range 2 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
-				Path: dir, Config: config.Default(dir), DisableSG: true, Cache: c, CacheStats: &stats[k], Workers: 4,
-			})
+			_, err := s.Run(context.Background(), scbcheck.Target{Path: dir, Config: config.Default(dir), CacheStats: &stats[k]})
 			assert.NoError(t, err)
 		}()
 	}

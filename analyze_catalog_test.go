@@ -44,7 +44,7 @@ func TestAnalyzeCatalog(t *testing.T) {
 			name:    "the bundled catalog flags the bool comparison",
 			opt:     scbcheck.Options{},
 			flagged: []int{2},
-			catalog: report.Catalog{Name: "bundled:" + scbcheck.Version, Bundled: true, Rules: len(bundled.Rules), Active: bundled.ActiveFor(false, []string{"a.py"})},
+			catalog: report.Catalog{Name: "bundled:" + scbcheck.Version, Bundled: true, Rules: len(bundled.Rules), Active: bundled.Active(rules.SeverityWarning).For([]string{"a.py"})},
 			version: true,
 		},
 		{

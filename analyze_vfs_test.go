@@ -70,9 +70,7 @@ func TestMemTreeGivesTheSameReport(t *testing.T) {
 			require.NotEmpty(t, want.Findings)
 
 			opt.Path, opt.Config, opt.FS = root, config.Default(root), mem
-			if withCache {
-				opt.Cache = scbcheck.NewMemoryCache()
-			}
+			opt.MemoryCache = withCache
 			got, err := scbcheck.Analyze(context.Background(), opt)
 			require.NoError(t, err)
 			assert.Equal(t, strings.ReplaceAll(jsonOf(t, want), disk, root), jsonOf(t, got),

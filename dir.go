@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/engine"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/vfs"
@@ -35,12 +36,8 @@ func underTestDir(p string) bool {
 // dirDataExtensions are the extensions of the files computeDIR reads
 // besides the sources: configuration files and every language's
 // manifests.
-// MayAffect reports whether a file named path can change what Analyze
-// reports for a tree that holds it: a source file of any language, a file
-// DIR reads (configuration data, manifests), a configuration file or an
-// ignore file. A change to other files (documentation, images) leaves the
-// report as it was, whatever the settings.
-func MayAffect(path string) bool {
+// mayAffect is Session.MayAffect.
+func mayAffect(path string) bool {
 	base := filepath.Base(path)
 	if lang.ForPath(base) != nil || base == ".gitignore" || base == ".ignore" {
 		return true
@@ -48,6 +45,9 @@ func MayAffect(path string) bool {
 	ext := strings.TrimPrefix(filepath.Ext(base), ".")
 	return ext != "" && slices.Contains(dirDataExtensions(), ext)
 }
+
+// fileResult is what one file contributes to a run.
+type fileResult = engine.Result
 
 func dirDataExtensions() []string {
 	exts := slices.Clone(dataExtensions)
@@ -68,7 +68,7 @@ func dirDataExtensions() []string {
 // declare entry modules, and a pyproject.toml that cannot be read only
 // costs those, with a warning. No file larger than max bytes is read
 // (none when max is 0).
-func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, fc *fileCache, max int64) *reuse.Result {
+func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, dataStrings func(vfs.FS, string, []byte) []string, max int64) *reuse.Result {
 	dir := root
 	if info, err := fsys.Stat(root); err == nil && !info.IsDir() {
 		dir = filepath.Dir(root)
@@ -89,18 +89,18 @@ func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, 
 	var files []reuse.File
 	present := map[*lang.Spec]bool{}
 	for _, res := range results {
-		rel, err := filepath.Rel(abs, res.file.Path)
+		rel, err := filepath.Rel(abs, res.File.Path)
 		if err != nil {
-			rel = filepath.Base(res.file.Path)
+			rel = filepath.Base(res.File.Path)
 		}
-		if res.skipped != "" {
+		if res.Skipped != "" {
 			opts.Unparsed = append(opts.Unparsed, filepath.ToSlash(rel))
 		}
-		if res.skipped != "" || res.reuse == nil {
+		if res.Skipped != "" || res.Reuse == nil {
 			continue
 		}
-		present[res.file.Lang] = true
-		files = append(files, reuse.File{Path: filepath.ToSlash(rel), Lang: res.file.Lang, Facts: res.reuse})
+		present[res.File.Lang] = true
+		files = append(files, reuse.File{Path: filepath.ToSlash(rel), Lang: res.File.Lang, Facts: res.Reuse})
 	}
 	for _, p := range found {
 		if !slices.Contains(dataExtensions, strings.TrimPrefix(filepath.Ext(p), ".")) {
@@ -115,7 +115,7 @@ func computeDIR(fsys vfs.FS, root string, results []fileResult, found []string, 
 			continue
 		}
 		rel = filepath.ToSlash(rel)
-		opts.Data = append(opts.Data, reuse.DataFile{Path: rel, Strings: fc.dataStrings(fsys, p, text), Test: underTestDir(rel)})
+		opts.Data = append(opts.Data, reuse.DataFile{Path: rel, Strings: dataStrings(fsys, p, text), Test: underTestDir(rel)})
 	}
 	manifests, manifestWarns := readManifests(fsys, abs, present, found, max)
 	opts.Manifests = manifests

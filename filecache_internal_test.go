@@ -3,7 +3,6 @@ package scbcheck
 import (
 	"context"
 	"encoding/json"
-	"maps"
 	"slices"
 	"testing"
 
@@ -11,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/engine"
+	"github.com/scbcheck/scbcheck/internal/filecache"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 )
 
@@ -20,19 +21,20 @@ import (
 // entry still equals what its file on disk decodes to.
 func TestRememberedEntriesStayUnchanged(t *testing.T) {
 	grep := testkit.AstGrep(t)
-	c, err := OpenCache(t.TempDir())
+	c, err := filecache.Open(t.TempDir())
 	require.NoError(t, err)
+	defer c.Close()
 	for _, includeAll := range []bool{false, true, true} {
-		_, err := Analyze(context.Background(), Options{
-			Path: "testdata", Config: config.Default("testdata"), IncludeAll: includeAll, AstGrep: grep,
-			Languages: []string{"all"}, Cache: c,
-		})
+		s, err := NewSession(Options{IncludeAll: includeAll, AstGrep: grep, Languages: []string{"all"}})
+		require.NoError(t, err)
+		// One cache for the three runs' sessions.
+		s.cacheOnce.Do(func() { s.cache = c })
+		_, err = s.Run(context.Background(), Target{Path: "testdata", Config: config.Default("testdata")})
 		require.NoError(t, err)
 	}
-	require.Greater(t, len(c.cur), 100)
 	// Findings are kept apart, for the Cache's life.
-	entries := maps.Clone(c.cur)
-	maps.Copy(entries, c.scans)
+	entries := c.Memory()
+	require.Greater(t, len(entries), 100)
 	files, scans := 0, 0
 	for k, v := range entries {
 		if strs, ok := v.([]string); ok {
@@ -41,17 +43,17 @@ func TestRememberedEntriesStayUnchanged(t *testing.T) {
 			assert.True(t, slices.IsSorted(strs))
 			continue
 		}
-		b, ok, err := c.dir.Get(k)
+		b, ok, err := c.Stored(k)
 		require.NoError(t, err)
 		require.True(t, ok)
 		switch v := v.(type) {
-		case *cachedFile:
-			var fresh cachedFile
+		case *engine.CachedFile:
+			var fresh engine.CachedFile
 			require.NoError(t, json.Unmarshal(b, &fresh))
 			assert.Equal(t, &fresh, v)
 			files++
-		case *scanEntry:
-			var fresh scanEntry
+		case *engine.ScanEntry:
+			var fresh engine.ScanEntry
 			require.NoError(t, json.Unmarshal(b, &fresh))
 			assert.Equal(t, &fresh, v)
 			scans++

@@ -14,26 +14,26 @@ import (
 
 // addVerbosity detects clones, filters the rule findings and unions their
 // lines into the report's verbosity fields.
-func addVerbosity(r *report.Report, results []fileResult, cat *rules.Catalog, astGrep []rules.Finding, opt Options, cfg *config.Config) error {
+func addVerbosity(r *report.Report, results []fileResult, cat *rules.Catalog, astGrep []rules.Finding, policy Policy, cfg *config.Config) error {
 	sloc := map[string]source.Lines{}
 	var cands []clones.Candidate
 	var facts []rules.FileFacts
 	filter := rules.NewDirectiveFilter()
 	var boundaryErrs []error
 	for _, res := range results {
-		if res.skipped != "" {
+		if res.Skipped != "" {
 			continue
 		}
-		sloc[res.file.Path] = res.sloc
-		cands = append(cands, res.clones...)
-		facts = append(facts, res.facts)
+		sloc[res.File.Path] = res.SLOC
+		cands = append(cands, res.Clones...)
+		facts = append(facts, res.Facts)
 		// Boundary directives are checked for every file, even with
-		// --include-all, and their errors gathered before failing.
-		bounds, err := rules.Boundaries(res.file.Path, res.directives, res.fns)
+		// without suppressions, and their errors gathered before failing.
+		bounds, err := rules.Boundaries(res.File.Path, res.Directives, res.Fns)
 		if err != nil {
 			boundaryErrs = append(boundaryErrs, err)
 		}
-		filter.Add(res.file.Path, res.directives, bounds)
+		filter.Add(res.File.Path, res.Directives, bounds)
 	}
 	if len(boundaryErrs) > 0 {
 		return errors.Join(boundaryErrs...)
@@ -57,10 +57,14 @@ func addVerbosity(r *report.Report, results []fileResult, cat *rules.Catalog, as
 		}
 	}
 	structural := rules.Structural(facts, cfg.LowUse)
-	if !opt.IncludeAll {
+	if policy.Suppressions {
 		kept = rules.DropIgnored(filter, kept, rules.AstGrepKey)
 		kept = rules.DropBounded(filter, kept, rules.AstGrepKey)
+	}
+	if policy.Thresholds {
 		kept = rules.ApplyThresholds(kept, cat)
+	}
+	if policy.Suppressions {
 		structural = rules.DropIgnored(filter, structural, rules.StructuralFinding.Key)
 	}
 	var astSpans []verbosity.Span

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // PinnedAstGrep is the ast-grep CLI version the rules are written and
@@ -117,16 +116,11 @@ func IdentifyAstGrep(binary string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("cannot identify ast-grep at %s: %w", binary, err)
 	}
-	f, err := os.Open(path)
+	sum, err := vfs.FileSHA256(path)
 	if err != nil {
 		return "", fmt.Errorf("cannot identify ast-grep at %s: %w", binary, err)
 	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("cannot identify ast-grep at %s: %w", binary, err)
-	}
-	return path + " sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+	return path + " sha256:" + sum, nil
 }
 
 // Scanner runs ast-grep rules through the ast-grep CLI.
@@ -158,15 +152,14 @@ type Finding struct {
 	Text string
 }
 
-// Scan runs the catalog's active rules over the files of the languages
+// Scan runs the active rules over the files of the languages
 // ast-grep is run on (Python's .py and .pyw; Rust never, as the
 // reference) among files, each language's rules on its files, in one
 // ast-grep process (several, one after the other, when the file list
 // does not fit the OS limit on arguments), and returns the findings sorted
 // by (file, start line, end line, start column, end column, rule id,
-// severity, message, text) without exact duplicates. Rules of severity off
-// never run, hint and info rules run only with includeAll, warning and
-// error rules always. Nothing runs when there is no such file or no
+// severity, message, text) without exact duplicates (Catalog.Active
+// chooses the rules). Nothing runs when there is no such file or no
 // active rule. Callers pass the files they parsed: ast-grep silently skips
 // a file that is not valid UTF-8.
 //
@@ -175,10 +168,10 @@ type Finding struct {
 // result. So is output that cannot be shown complete: each process must
 // print a whole JSON array (an empty one when nothing matches) and report
 // on stderr that it scanned every file it was given.
-func (s *Scanner) Scan(ctx context.Context, cat *Catalog, files []string, includeAll bool) ([]Finding, error) {
+func (s *Scanner) Scan(ctx context.Context, rules *ActiveRules, files []string) ([]Finding, error) {
 	scanned, langs, byClean := scannedFiles(files)
 	var active []Rule
-	for _, r := range activeRules(cat, includeAll) {
+	for _, r := range rules.Rules {
 		if langs[lang.ForAstGrep(r.Language)] {
 			active = append(active, r)
 		}
@@ -353,30 +346,6 @@ func severityLabel(severity string) string {
 		return "critical"
 	}
 	return "warning"
-}
-
-// activeRules are the rules that run: rules of a language ast-grep is run
-// on (lang.ForAstGrep: the reference runs Python rules only, ours also the
-// opt-in languages'), never off, hint and info only with includeAll.
-func activeRules(cat *Catalog, includeAll bool) []Rule {
-	var active []Rule
-	if cat == nil {
-		return nil
-	}
-	for _, r := range cat.Rules {
-		if lang.ForAstGrep(r.Language) == nil {
-			continue
-		}
-		switch r.Severity {
-		case "warning", "error":
-			active = append(active, r)
-		case "hint", "info":
-			if includeAll {
-				active = append(active, r)
-			}
-		}
-	}
-	return active
 }
 
 // scannedFiles returns the distinct files among files whose language
@@ -677,22 +646,4 @@ func (l *limitedBuffer) Write(p []byte) (int, error) {
 		l.buf.Write(p[:min(room, len(p))])
 	}
 	return len(p), nil
-}
-
-// ActiveCount returns the number of rules a scan can run: rules of a
-// language ast-grep is run on, not off, hint and info ones only with
-// includeAll.
-func (c *Catalog) ActiveCount(includeAll bool) int { return len(activeRules(c, includeAll)) }
-
-// ActiveFor returns the number of rules a scan of files runs: the active
-// rules of the languages among files.
-func (c *Catalog) ActiveFor(includeAll bool, files []string) int {
-	_, langs, _ := scannedFiles(files)
-	n := 0
-	for _, r := range activeRules(c, includeAll) {
-		if langs[lang.ForAstGrep(r.Language)] {
-			n++
-		}
-	}
-	return n
 }

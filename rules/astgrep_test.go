@@ -163,18 +163,18 @@ func TestScanSeverities(t *testing.T) {
 	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: time.Minute}
 
 	cases := []struct {
-		name       string
-		includeAll bool
-		want       map[string]string // rule id -> label
+		name string
+		min  string
+		want map[string]string // rule id -> label
 	}{
-		{"warning and error rules run by default, error labelled critical", false,
+		{"warning and error rules run by default, error labelled critical", SeverityWarning,
 			map[string]string{"sev-warning": "warning", "sev-error": "critical"}},
-		{"hint and info rules run with include-all, labelled info; off never runs", true,
+		{"hint and info rules run with include-all, labelled info; off never runs", SeverityHint,
 			map[string]string{"sev-hint": "info", "sev-info": "info", "sev-warning": "warning", "sev-error": "critical"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			findings, err := scanner.Scan(context.Background(), cat, []string{file}, tc.includeAll)
+			findings, err := scanner.Scan(context.Background(), cat.Active(tc.min), []string{file})
 			require.NoError(t, err)
 			got := map[string]string{}
 			for _, f := range findings {
@@ -211,7 +211,7 @@ rule:
 	abs := filepath.Join(dir, "gui.pyw")
 	files := []string{"./loop.py", "gui.pyw", "lib.rs", "ignored/skip.py", ".hidden/secret.py", "loop.py", abs}
 
-	findings, err := scanner.Scan(context.Background(), cat, files, false)
+	findings, err := scanner.Scan(context.Background(), cat.Active(SeverityWarning), files)
 	require.NoError(t, err)
 	// Sorted by file in byte order; "./loop.py" and "loop.py" are one file,
 	// "gui.pyw" and its absolute path are not resolved to one.
@@ -235,19 +235,19 @@ func TestScanRunsNothingWithoutWork(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-ast-grep")
 	scanner := &Scanner{Binary: missing}
 	cases := []struct {
-		name       string
-		cat        *Catalog
-		files      []string
-		includeAll bool
+		name  string
+		cat   *Catalog
+		files []string
+		min   string
 	}{
-		{"no python file", testCatalog(t, severityRules), []string{"a.rs", "b.txt", "c.py.bak", ".py"}, true},
+		{"no python file", testCatalog(t, severityRules), []string{"a.rs", "b.txt", "c.py.bak", ".py"}, SeverityHint},
 		{"no active rule without include-all", testCatalog(t, "id: only-info\nlanguage: python\nseverity: info\nrule: {pattern: pass}\n"),
-			[]string{"a.py"}, false},
-		{"no rule at all", &Catalog{}, []string{"a.py"}, true},
+			[]string{"a.py"}, SeverityWarning},
+		{"no rule at all", &Catalog{}, []string{"a.py"}, SeverityHint},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			findings, err := scanner.Scan(context.Background(), tc.cat, tc.files, tc.includeAll)
+			findings, err := scanner.Scan(context.Background(), tc.cat.Active(tc.min), tc.files)
 			require.NoError(t, err, "no process is started, so the missing binary is not noticed")
 			assert.Empty(t, findings)
 		})
@@ -311,7 +311,7 @@ func TestScanFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			scanner := &Scanner{Binary: tc.binary, Timeout: tc.timeout}
 			start := time.Now()
-			findings, err := scanner.Scan(context.Background(), cat, []string{file}, true)
+			findings, err := scanner.Scan(context.Background(), cat.Active(SeverityHint), []string{file})
 			require.Error(t, err)
 			assert.Nil(t, findings)
 			assert.Less(t, time.Since(start), 10*time.Second, "a killed ast-grep does not hold the scan")
@@ -332,7 +332,7 @@ func TestScanCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
 	start := time.Now()
-	_, err := scanner.Scan(ctx, testCatalog(t, severityRules), []string{filepath.Join(dir, "a.py")}, true)
+	_, err := scanner.Scan(ctx, testCatalog(t, severityRules).Active(SeverityHint), []string{filepath.Join(dir, "a.py")})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Less(t, time.Since(start), 10*time.Second)
@@ -346,7 +346,7 @@ func TestScanInvalidRule(t *testing.T) {
 	cat := testCatalog(t, "id: bad-kind\nlanguage: python\nseverity: warning\nrule: {kind: not_a_node_kind}\n")
 	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: time.Minute}
 
-	_, err := scanner.Scan(context.Background(), cat, []string{filepath.Join(dir, "a.py")}, false)
+	_, err := scanner.Scan(context.Background(), cat.Active(SeverityWarning), []string{filepath.Join(dir, "a.py")})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "ast-grep failed (exit status")
 	assert.Contains(t, err.Error(), "Cannot parse rule the combined rule file")
@@ -363,7 +363,7 @@ func TestScanRemovesRuleFile(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"a.py": "pass\n"})
 	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: time.Minute}
-	findings, err := scanner.Scan(context.Background(), testCatalog(t, severityRules), []string{filepath.Join(dir, "a.py")}, false)
+	findings, err := scanner.Scan(context.Background(), testCatalog(t, severityRules).Active(SeverityWarning), []string{filepath.Join(dir, "a.py")})
 	require.NoError(t, err)
 	assert.Len(t, findings, 2)
 	left, err := os.ReadDir(tmp)
@@ -503,14 +503,14 @@ rule:
 	for _, n := range []string{"a.py", "b.go", "c.rs", "d.cpp", "e.hpp", "note.h"} {
 		files = append(files, filepath.Join(dir, n))
 	}
-	findings, err := scanner.Scan(context.Background(), cat, files, true)
+	findings, err := scanner.Scan(context.Background(), cat.Active(SeverityHint), files)
 	require.NoError(t, err)
 	var got []string
 	for _, f := range findings {
 		got = append(got, filepath.Base(f.File)+":"+f.RuleID)
 	}
 	assert.Equal(t, []string{"a.py:py-print", "b.go:go-println", "d.cpp:cpp-return", "e.hpp:cpp-return"}, got)
-	assert.Equal(t, 3, cat.ActiveCount(true), "the Rust rule is not active")
+	assert.Equal(t, 3, cat.Active(SeverityHint).Len(), "the Rust rule is not active")
 }
 
 // A scan counts only the rules of the languages it has files of.
@@ -533,9 +533,9 @@ severity: info
 rule:
   pattern: panic($$$)
 `)
-	assert.Equal(t, 3, cat.ActiveCount(true))
-	assert.Equal(t, 1, cat.ActiveFor(true, []string{"a.py", "b.rs"}))
-	assert.Equal(t, 2, cat.ActiveFor(true, []string{"c.go"}))
-	assert.Equal(t, 1, cat.ActiveFor(false, []string{"c.go"}), "info rules only with include-all")
-	assert.Equal(t, 0, cat.ActiveFor(true, []string{"lib.rs"}), "no rule runs on Rust files")
+	assert.Equal(t, 3, cat.Active(SeverityHint).Len())
+	assert.Equal(t, 1, cat.Active(SeverityHint).For([]string{"a.py", "b.rs"}))
+	assert.Equal(t, 2, cat.Active(SeverityHint).For([]string{"c.go"}))
+	assert.Equal(t, 1, cat.Active(SeverityWarning).For([]string{"c.go"}), "info rules only with include-all")
+	assert.Equal(t, 0, cat.Active(SeverityHint).For([]string{"lib.rs"}), "no rule runs on Rust files")
 }

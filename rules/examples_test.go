@@ -70,7 +70,7 @@ func exampleFailures(t *testing.T, scanner *Scanner, rules []Rule) []string {
 	}
 	sort.Strings(files)
 
-	findings, err := scanner.Scan(context.Background(), &Catalog{Rules: rules}, files, true)
+	findings, err := scanner.Scan(context.Background(), (&Catalog{Rules: rules}).Active(SeverityHint), files)
 	if err != nil {
 		// Name the rules ast-grep rejects (one process each, on failure
 		// only), then run the others together again.
@@ -78,7 +78,7 @@ func exampleFailures(t *testing.T, scanner *Scanner, rules []Rule) []string {
 		for _, r := range rules {
 			empty := filepath.Join(t.TempDir(), "empty."+exampleExt(r))
 			require.NoError(t, os.WriteFile(empty, nil, 0o644))
-			if _, rerr := scanner.Scan(context.Background(), &Catalog{Rules: []Rule{r}}, []string{empty}, true); rerr != nil {
+			if _, rerr := scanner.Scan(context.Background(), (&Catalog{Rules: []Rule{r}}).Active(SeverityHint), []string{empty}); rerr != nil {
 				failures = append(failures, fmt.Sprintf("%s: ast-grep rejects the rule: %v", r.ID, rerr))
 				continue
 			}
@@ -87,7 +87,7 @@ func exampleFailures(t *testing.T, scanner *Scanner, rules []Rule) []string {
 		if len(accepted) == len(rules) || len(accepted) == 0 {
 			return append(failures, fmt.Sprintf("the examples scan failed: %v", err))
 		}
-		findings, err = scanner.Scan(context.Background(), &Catalog{Rules: accepted}, files, true)
+		findings, err = scanner.Scan(context.Background(), (&Catalog{Rules: accepted}).Active(SeverityHint), files)
 		if err != nil {
 			return append(failures, fmt.Sprintf("the examples scan failed without the rejected rules: %v", err))
 		}

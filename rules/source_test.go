@@ -211,7 +211,7 @@ func TestLoadCatalogEmpty(t *testing.T) {
 			require.NoError(t, err, "an empty catalog is no error")
 			assert.Empty(t, cat.Rules)
 			assert.Len(t, cat.CatalogFiles, tc.files)
-			assert.Equal(t, 0, cat.ActiveCount(true))
+			assert.Equal(t, 0, cat.Active(SeverityHint).Len())
 			assert.Equal(t, []string{TrivialWrapperID, LowUseShortFunctionID}, cat.IDs(), "only the structural rules")
 			if tc.wantName != "" {
 				assert.Equal(t, tc.wantName, cat.Name("0.1.0"))

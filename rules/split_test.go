@@ -86,7 +86,7 @@ func TestScanSplitsByArgumentBudget(t *testing.T) {
 	wrapper := fakeAstGrep(t, "echo run >> "+log+"\nexec "+testkit.AstGrep(t)+" \"$@\"")
 	scanner := &Scanner{Binary: wrapper, Timeout: time.Minute}
 
-	whole, err := scanner.Scan(context.Background(), cat, paths, false)
+	whole, err := scanner.Scan(context.Background(), cat.Active(SeverityWarning), paths)
 	require.NoError(t, err)
 	assert.Equal(t, wantTrue(paths), whole)
 
@@ -102,7 +102,7 @@ func TestScanSplitsByArgumentBudget(t *testing.T) {
 	// bytes: a run holds from 50 to 57 files, so 301 files take 6 or 7.
 	argBudget = fixed + 1024 + 50*129
 	require.NoError(t, os.Remove(log))
-	split, err := scanner.Scan(context.Background(), cat, paths, false)
+	split, err := scanner.Scan(context.Background(), cat.Active(SeverityWarning), paths)
 	require.NoError(t, err)
 	assert.Equal(t, whole, split)
 	runs, err := os.ReadFile(log)
@@ -123,7 +123,7 @@ func TestScanManyLongPaths(t *testing.T) {
 	paths := bigTree(t, 50000, 200)
 	cat := testCatalog(t, trueRule)
 	scanner := &Scanner{Binary: testkit.AstGrep(t), Timeout: 5 * time.Minute}
-	all, err := scanner.Scan(context.Background(), cat, paths, false)
+	all, err := scanner.Scan(context.Background(), cat.Active(SeverityWarning), paths)
 	require.NoError(t, err, "no argument list too long")
 	want := wantTrue(paths)
 	require.Len(t, want, 500)
@@ -132,7 +132,7 @@ func TestScanManyLongPaths(t *testing.T) {
 	var small []Finding
 	// Groups of 1,000 files (200 KB of arguments) are one run each.
 	for start := 0; start < len(paths); start += 1000 {
-		found, err := scanner.Scan(context.Background(), cat, paths[start:min(start+1000, len(paths))], false)
+		found, err := scanner.Scan(context.Background(), cat.Active(SeverityWarning), paths[start:min(start+1000, len(paths))])
 		require.NoError(t, err)
 		small = append(small, found...)
 	}

@@ -24,9 +24,9 @@ type DiscoverOptions struct {
 	// Exclude holds normalised exclude globs (globset syntax, `*` crossing
 	// `/`), as produced by package config.
 	Exclude []string
-	// IncludeAll disables .gitignore and .ignore files. Pruned directory
+	// NoIgnoreFiles disables .gitignore and .ignore files. Pruned directory
 	// names and excludes still apply.
-	IncludeAll bool
+	NoIgnoreFiles bool
 	// Languages are the languages analysed; nil means lang.Defaults().
 	// Files of other known languages are left out (and counted, for the
 	// message when nothing else is found).
@@ -59,7 +59,7 @@ type SourceFile struct {
 }
 
 // prunedNames are file names never walked below the root, even with
-// IncludeAll.
+// NoIgnoreFiles.
 var prunedNames = map[string]bool{
 	".git": true, ".venv": true, "venv": true, "env": true, ".env": true,
 	"__pycache__": true, "build": true, "dist": true, "node_modules": true,
@@ -73,7 +73,7 @@ var prunedNames = map[string]bool{
 // the excludes and ignore files say. A directory is walked without following
 // symlinks, hidden entries included, skipping entries named in the pruned
 // list, entries ignored by .gitignore or .ignore files of the walked
-// directories and of the root's ancestors (unless IncludeAll), files without
+// directories and of the root's ancestors (unless NoIgnoreFiles), files without
 // a supported extension and files matching an exclude glob.
 func Discover(path string, opts DiscoverOptions) ([]SourceFile, error) {
 	files, _, err := DiscoverWithData(path, opts, nil, 0)
@@ -126,7 +126,7 @@ func DiscoverWithData(path string, opts DiscoverOptions, exts []string, maxSize 
 }
 
 // walkTree walks the directory path with opts' excludes, base directory
-// and ignore files (those of the root's ancestors too, unless IncludeAll),
+// and ignore files (those of the root's ancestors too, unless NoIgnoreFiles),
 // giving each file to keep.
 func (w *walker) walkTree(path string, opts DiscoverOptions) error {
 	root, err := vfs.Canonical(w.fs, path)
@@ -136,7 +136,7 @@ func (w *walker) walkTree(path string, opts DiscoverOptions) error {
 	if w.excludes, err = compileExcludes(opts.Exclude); err != nil {
 		return err
 	}
-	w.root, w.baseDir, w.includeAll = root, opts.BaseDir, opts.IncludeAll
+	w.root, w.baseDir, w.noIgnoreFiles = root, opts.BaseDir, opts.NoIgnoreFiles
 	w.warn, w.maxIgnore = opts.Warn, vfs.MaxRead(opts.MaxIgnoreSize)
 	if w.baseDir != "" {
 		if resolved, err := vfs.Canonical(w.fs, w.baseDir); err == nil {
@@ -146,7 +146,7 @@ func (w *walker) walkTree(path string, opts DiscoverOptions) error {
 		}
 	}
 	var ignores *ignoreDir
-	if !opts.IncludeAll {
+	if !opts.NoIgnoreFiles {
 		ignores = w.parentIgnores(root)
 	}
 	return w.walk(root, ignores)
@@ -164,15 +164,15 @@ func (w *walker) excluded(p string) bool {
 }
 
 type walker struct {
-	fs         vfs.FS
-	root       string
-	excludes   []*regexp.Regexp
-	baseDir    string
-	includeAll bool
-	maxSize    int64
-	enabled    []*lang.Spec
-	disabled   map[*lang.Spec]int // files of known languages not enabled
-	files      []SourceFile
+	fs            vfs.FS
+	root          string
+	excludes      []*regexp.Regexp
+	baseDir       string
+	noIgnoreFiles bool
+	maxSize       int64
+	enabled       []*lang.Spec
+	disabled      map[*lang.Spec]int // files of known languages not enabled
+	files         []SourceFile
 	// dataExts, when set, makes the walk collect data files of those
 	// extensions no larger than dataMax; dataOnly, only those.
 	dataExts map[string]bool
@@ -285,7 +285,7 @@ func (w *walker) walk(dir string, parent *ignoreDir) error {
 		return fmt.Errorf("failed to walk sources: %w", err)
 	}
 	ignores := parent
-	if !w.includeAll {
+	if !w.noIgnoreFiles {
 		ignores = w.loadIgnoreDir(dir, w.root, parent)
 	}
 	for _, e := range entries {

@@ -49,13 +49,13 @@ func relPaths(t *testing.T, root string, files []source.SourceFile) []string {
 
 func TestDiscoverDirectory(t *testing.T) {
 	cases := []struct {
-		name       string
-		files      map[string]string
-		walk       string // directory to discover, relative to the tree root
-		baseDir    string // relative to the tree root
-		exclude    []string
-		includeAll bool
-		want       []string
+		name          string
+		files         map[string]string
+		walk          string // directory to discover, relative to the tree root
+		baseDir       string // relative to the tree root
+		exclude       []string
+		noIgnoreFiles bool
+		want          []string
 	}{
 		{
 			name:  "only python and rust files are kept (reference item 19)",
@@ -126,10 +126,10 @@ func TestDiscoverDirectory(t *testing.T) {
 			want:  []string{"keep.py"},
 		},
 		{
-			name:       "include-all keeps the gitignored file and still prunes node_modules (reference item 22)",
-			files:      map[string]string{".gitignore": "ignored.py\n", "keep.py": "", "ignored.py": "", "node_modules/skip.py": ""},
-			includeAll: true,
-			want:       []string{"ignored.py", "keep.py"},
+			name:          "include-all keeps the gitignored file and still prunes node_modules (reference item 22)",
+			files:         map[string]string{".gitignore": "ignored.py\n", "keep.py": "", "ignored.py": "", "node_modules/skip.py": ""},
+			noIgnoreFiles: true,
+			want:          []string{"ignored.py", "keep.py"},
 		},
 		{
 			name: "every pruned name is skipped below the root",
@@ -142,10 +142,10 @@ func TestDiscoverDirectory(t *testing.T) {
 			want: []string{"keep.py", "src/lib.rs"},
 		},
 		{
-			name:       "pruned names are skipped with include-all too",
-			files:      map[string]string{"keep.py": "", "venv/a.py": "", "src/build/b.py": ""},
-			includeAll: true,
-			want:       []string{"keep.py"},
+			name:          "pruned names are skipped with include-all too",
+			files:         map[string]string{"keep.py": "", "venv/a.py": "", "src/build/b.py": ""},
+			noIgnoreFiles: true,
+			want:          []string{"keep.py"},
 		},
 		{
 			name:  "a walked root with a pruned name is still walked",
@@ -159,10 +159,10 @@ func TestDiscoverDirectory(t *testing.T) {
 			want:  []string{"keep.py"},
 		},
 		{
-			name:       ".ignore files are not read with include-all",
-			files:      map[string]string{".ignore": "skip.py\n", "skip.py": "", "keep.py": ""},
-			includeAll: true,
-			want:       []string{"keep.py", "skip.py"},
+			name:          ".ignore files are not read with include-all",
+			files:         map[string]string{".ignore": "skip.py\n", "skip.py": "", "keep.py": ""},
+			noIgnoreFiles: true,
+			want:          []string{"keep.py", "skip.py"},
 		},
 		{
 			name:  "gitignore negation re-includes a file",
@@ -223,7 +223,7 @@ func TestDiscoverDirectory(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			root := makeTree(t, tc.files)
-			opts := source.DiscoverOptions{BaseDir: filepath.Join(root, tc.baseDir), Exclude: tc.exclude, IncludeAll: tc.includeAll}
+			opts := source.DiscoverOptions{BaseDir: filepath.Join(root, tc.baseDir), Exclude: tc.exclude, NoIgnoreFiles: tc.noIgnoreFiles}
 
 			files, err := source.Discover(filepath.Join(root, tc.walk), opts)
 			require.NoError(t, err)
@@ -256,10 +256,10 @@ func TestDiscoverParentIgnoreFiles(t *testing.T) {
 		"proj/anchored.py":     "",
 	}
 	cases := []struct {
-		name       string
-		walk       string
-		includeAll bool
-		want       []string
+		name          string
+		walk          string
+		noIgnoreFiles bool
+		want          []string
 	}{
 		{
 			name: "ignore files of every ancestor apply",
@@ -272,17 +272,17 @@ func TestDiscoverParentIgnoreFiles(t *testing.T) {
 			want: []string{},
 		},
 		{
-			name:       "include-all reads no ancestor ignore file",
-			walk:       "mid/proj",
-			includeAll: true,
-			want:       []string{"anchored.py", "keep.py", "mid_only.py", "skip.py", "sub/skip.py"},
+			name:          "include-all reads no ancestor ignore file",
+			walk:          "mid/proj",
+			noIgnoreFiles: true,
+			want:          []string{"anchored.py", "keep.py", "mid_only.py", "skip.py", "sub/skip.py"},
 		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			root := makeTree(t, files)
 			walk := filepath.Join(root, tc.walk)
-			got, err := source.Discover(walk, source.DiscoverOptions{BaseDir: walk, IncludeAll: tc.includeAll})
+			got, err := source.Discover(walk, source.DiscoverOptions{BaseDir: walk, NoIgnoreFiles: tc.noIgnoreFiles})
 			if len(tc.want) == 0 {
 				require.Error(t, err)
 				assert.Equal(t, "no supported source files found at "+walk, err.Error())

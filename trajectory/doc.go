@@ -4,7 +4,8 @@
 // next: per-point deltas, first/last/mean, least-squares slopes and the
 // callables whose complexity grew most.
 //
-// It sits above the facade: it runs scbcheck.Analyze on each checkpoint
-// (a git commit read into a vfs.Mem snapshot, never written out) and is
-// used by batch and cmd/scb-check.
+// It sits above the facade: it runs each checkpoint (a git commit read
+// into a vfs.Mem snapshot, never written out) in one scbcheck.Session,
+// whose cache the checkpoints share and whose Prescan fills it ahead of
+// a git history, and is used by batch and cmd/scb-check.
 package trajectory

@@ -77,11 +77,12 @@ type repo struct {
 // Analysis.Config each commit is analysed with the configuration it holds
 // (as `check` run at its root would), else with the given one.
 func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
-	closeCache, err := opt.shareCache()
+	sess, closeSession, err := opt.session(true)
 	if err != nil {
 		return nil, err
 	}
-	defer closeCache()
+	defer closeSession()
+	opt.Session = sess
 	r, err := openRepo(ctx, g.Repo, g.Git, g.Timeout, g.OutsideGitDir)
 	if err != nil {
 		return nil, fmt.Errorf("--git: %w", err)
@@ -113,7 +114,7 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 	if err := r.checkout(ctx, snap, commits[0].hash); err != nil {
 		return nil, fmt.Errorf("commit %s: %w", commits[0].hash, err)
 	}
-	waitPrescan, err := r.prescan(ctx, commits, snap, tmp, opt.Analysis)
+	waitPrescan, err := r.prescan(ctx, commits, snap, tmp, sess, opt.Analysis)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +175,7 @@ func (r *repo) measureAll(ctx context.Context, snap *snapshot, tmp string, commi
 			opt.Progress(i, len(commits), cp)
 		}
 		done[i] = make(chan struct{})
-		same, err := r.sameReport(ctx, snap, commits, i)
+		same, err := r.sameReport(ctx, snap, commits, i, opt.Session)
 		if err != nil {
 			fail(c.hash, err)
 			break
@@ -201,7 +202,7 @@ func (r *repo) measureAll(ctx context.Context, snap *snapshot, tmp string, commi
 				<-slots
 				wg.Done()
 			}()
-			p, err := measure(ctx, a, cp, scratch)
+			p, err := measure(ctx, opt.Session, a, cp, scratch)
 			if err != nil {
 				fail(c.hash, err)
 				return
@@ -227,10 +228,10 @@ func (r *repo) measureAll(ctx context.Context, snap *snapshot, tmp string, commi
 
 // sameReport brings the snapshot to commit i's tree and reports whether
 // its report must be the one of commit i-1: no file it changes can change
-// a report (scbcheck.MayAffect: documentation, images...), and no tree so
+// a report (Session.MayAffect: documentation, images...), and no tree so
 // far held a symbolic link (through which a source file may read any
 // file).
-func (r *repo) sameReport(ctx context.Context, snap *snapshot, commits []commit, i int) (bool, error) {
+func (r *repo) sameReport(ctx context.Context, snap *snapshot, commits []commit, i int, sess *scbcheck.Session) (bool, error) {
 	if err := r.checkout(ctx, snap, commits[i].hash); err != nil {
 		return false, err
 	}
@@ -242,7 +243,7 @@ func (r *repo) sameReport(ctx context.Context, snap *snapshot, commits []commit,
 		return false, err
 	}
 	for _, c := range changes {
-		if c.mode == "120000" || scbcheck.MayAffect(c.path) {
+		if c.mode == "120000" || sess.MayAffect(c.path) {
 			return false, nil
 		}
 	}
@@ -273,13 +274,13 @@ func rangeOrHead(r string) string {
 
 // measureCommit brings the snapshot to the commit's tree and analyses it
 // (or the analysed directory inside it).
-func (r *repo) measureCommit(ctx context.Context, snap *snapshot, cp Checkpoint, a scbcheck.Options) (Point, error) {
+func (r *repo) measureCommit(ctx context.Context, snap *snapshot, cp Checkpoint, sess *scbcheck.Session, a scbcheck.Options) (Point, error) {
 	if err := r.checkout(ctx, snap, cp.Commit); err != nil {
 		return Point{}, err
 	}
 	dir := filepath.Join(snap.dir, filepath.FromSlash(strings.TrimSuffix(r.prefix, "/")))
 	a.Path, a.WorkDir, a.FS = dir, dir, snap.mem
-	return measure(ctx, a, cp, filepath.Dir(snap.dir))
+	return measure(ctx, sess, a, cp, filepath.Dir(snap.dir))
 }
 
 // snapshot is one commit's tree, held in memory at dir (a path that does

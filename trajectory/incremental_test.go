@@ -318,8 +318,10 @@ func TestSameReport(t *testing.T) {
 	rp, err := openRepo(ctx, r.Dir, "", 0, false)
 	require.NoError(t, err)
 	snap := &snapshot{dir: filepath.Join(canonicalDir(t.TempDir()), "snapshot")}
+	sess, err := scbcheck.NewSession(scbcheck.Options{DisableSG: true})
+	require.NoError(t, err)
 	for i := range all {
-		same, err := rp.sameReport(ctx, snap, all, i)
+		same, err := rp.sameReport(ctx, snap, all, i, sess)
 		require.NoError(t, err)
 		assert.Equal(t, want[i], same, "commit %d", i)
 		assert.Equal(t, all[i].hash, snap.commit, "the tree is commit %d's", i)

@@ -28,9 +28,9 @@ var maxAheadBytes = 32 << 20
 // commit. Beside it, the later commits' files are analysed into the cache
 // while the first point analyses its own, so that the later points only
 // assemble what they hold. wait waits for both (see
-// scbcheck.StartPrescan).
-func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tmp string, a scbcheck.Options) (wait func() error, err error) {
-	if a.Cache == nil || len(commits) == 0 || snap.mem == nil {
+// Session.Prescan).
+func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tmp string, sess *scbcheck.Session, a scbcheck.Options) (wait func() error, err error) {
+	if len(commits) == 0 || snap.mem == nil {
 		return func() error { return nil }, nil
 	}
 	mem, err := vfs.NewMem(filepath.Join(canonicalDir(tmp), "prescan"))
@@ -95,8 +95,7 @@ func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tm
 			a.Languages = cfg.Languages
 		}
 	}
-	a.FS = mem
-	return scbcheck.StartPrescan(ctx, a, roots, analyse), nil
+	return sess.Prescan(ctx, mem, a.Languages, roots, analyse, a.CacheStats), nil
 }
 
 // readInto writes the blobs named by hashes into mem at paths, read with

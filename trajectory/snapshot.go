@@ -95,11 +95,16 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 			s.Label += "@" + s.Rev
 		}
 	}
+	sess, closeSession, err := opt.session(false)
+	if err != nil {
+		return Point{}, err
+	}
+	defer closeSession()
 	if s.Rev == "" {
 		cp := Checkpoint{Label: s.Label, Path: s.Path}
 		a := opt.Analysis
 		a.Path = s.Path
-		return measure(ctx, a, cp, "")
+		return measure(ctx, sess, a, cp, "")
 	}
 	p := Point{Checkpoint: Checkpoint{Label: s.Label}}
 	r, err := openRepo(ctx, s.Path, s.Git, s.GitTimeout, s.OutsideGitDir)
@@ -140,7 +145,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		p.Err = err.Error()
 		return p, nil
 	}
-	return r.measureCommit(ctx, snap, p.Checkpoint, opt.Analysis)
+	return r.measureCommit(ctx, snap, p.Checkpoint, sess, opt.Analysis)
 }
 
 // resolve names the commit a revision points to, with its committer date

@@ -88,6 +88,11 @@ type Options struct {
 	// (and, for git checkpoints, WorkDir and, unless it is set, Config) is
 	// set per checkpoint.
 	Analysis scbcheck.Options
+	// Session is the session the checkpoints run in (its settings and its
+	// cache); when nil, Git and Directories open one from Analysis (with
+	// a cache held in memory when Analysis names no cache directory) and
+	// Measure one for the snapshot.
+	Session *scbcheck.Session
 	// Progress, when set, is called before each checkpoint is analysed,
 	// with its index and the number of checkpoints.
 	Progress func(i, n int, cp Checkpoint)
@@ -100,28 +105,30 @@ type Options struct {
 // told otherwise.
 const DefaultTopCallables = 10
 
-// shareCache opens Analysis.CacheDir once for every checkpoint, so that
-// the entries of one checkpoint stay in memory for the next. Without a
-// cache directory the checkpoints share a cache held in memory: a file
-// met again is never analysed again.
-//
-// The returned function closes what it opened: call it once the
-// checkpoints are measured.
-func (o *Options) shareCache() (done func(), err error) {
-	if o.Analysis.Cache != nil {
-		return func() {}, nil
+// session returns the session to run the checkpoints in and the
+// function that closes it: o.Session (closed by its owner), or one opened
+// from o.Analysis, with a cache held in memory when memory is set and
+// Analysis names no cache directory, so that the entries of one
+// checkpoint stay in memory for the next and a file met again is never
+// analysed again. Call done once the checkpoints are measured.
+func (o *Options) session(memory bool) (s *scbcheck.Session, done func(), err error) {
+	if o.Session != nil {
+		return o.Session, func() {}, nil
 	}
-	if o.Analysis.CacheDir == "" {
-		o.Analysis.Cache = scbcheck.NewMemoryCache()
-		return func() {}, nil
+	a := o.Analysis
+	a.MemoryCache = a.MemoryCache || memory && a.CacheDir == ""
+	if s, err = scbcheck.NewSession(a); err != nil {
+		return nil, nil, err
 	}
-	c, err := scbcheck.OpenCache(o.Analysis.CacheDir)
-	if err != nil {
-		return nil, err
+	if memory {
+		// The checkpoints all need it: a directory that cannot be opened
+		// fails before the first.
+		if err := s.OpenCache(); err != nil {
+			return nil, nil, err
+		}
 	}
-	o.Analysis.Cache = c
-	stats := o.Analysis.CacheStats
-	return func() { stats.AddError(c.Close()) }, nil
+	stats := a.CacheStats
+	return s, func() { stats.AddError(s.Close()) }, nil
 }
 
 // Directories measures each path (a directory or a file) in the order
@@ -130,11 +137,11 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 	if len(paths) == 0 {
 		return nil, errors.New("no checkpoints given")
 	}
-	closeCache, err := opt.shareCache()
+	sess, closeSession, err := opt.session(true)
 	if err != nil {
 		return nil, err
 	}
-	defer closeCache()
+	defer closeSession()
 	cps := make([]Checkpoint, len(paths))
 	for i, p := range paths {
 		if _, err := os.Stat(p); err != nil {
@@ -149,7 +156,7 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 		}
 		a := opt.Analysis
 		a.Path = cp.Path
-		p, err := measure(ctx, a, cp, "")
+		p, err := measure(ctx, sess, a, cp, "")
 		if err != nil {
 			return nil, fmt.Errorf("checkpoint %d (%s): %w", i, cp.Label, err)
 		}
@@ -160,18 +167,19 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 	return t, nil
 }
 
-// measure analyses one checkpoint. Problems of the checkpoint's own
+// measure analyses one checkpoint (a's Path, FS, WorkDir, Config and
+// CacheStats) in the session s. Problems of the checkpoint's own
 // sources become the point's Err; a failure that would hit every
 // checkpoint alike (ast-grep, cancellation) is returned. scratch is the
 // temporary directory holding a commit's tree, "" for a checkpoint on
 // disk: no path inside it is shown (see scratchPaths).
-func measure(ctx context.Context, opt scbcheck.Options, cp Checkpoint, scratch string) (Point, error) {
+func measure(ctx context.Context, s *scbcheck.Session, opt scbcheck.Options, cp Checkpoint, scratch string) (Point, error) {
 	p := Point{Checkpoint: cp}
 	root, err := vfs.CanonicalDir(opt.FS, opt.Path)
 	if err != nil {
 		return p, err
 	}
-	r, err := scbcheck.Analyze(ctx, opt)
+	r, err := s.Run(ctx, scbcheck.Target{Path: opt.Path, FS: opt.FS, WorkDir: opt.WorkDir, Config: opt.Config, CacheStats: opt.CacheStats})
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return p, ctxErr
 	}
@@ -181,7 +189,7 @@ func measure(ctx context.Context, opt scbcheck.Options, cp Checkpoint, scratch s
 	}
 	if err != nil {
 		if r != nil && !errors.Is(err, scbcheck.ErrNoParsedFiles) {
-			// Analyze returns a partial report with an error only when
+			// Run returns a partial report with an error only when
 			// ast-grep failed, which is not the checkpoint's doing.
 			return p, err
 		}

@@ -21,7 +21,7 @@ func main() {
 	defer out.Flush()
 	parsers := map[*lang.Spec]*source.Parser{}
 	for _, dir := range os.Args[1:] {
-		files, err := source.Discover(dir, source.DiscoverOptions{IncludeAll: true, Languages: lang.All()})
+		files, err := source.Discover(dir, source.DiscoverOptions{NoIgnoreFiles: true, Languages: lang.All()})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)

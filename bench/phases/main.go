@@ -102,7 +102,7 @@ func run(dirs []string) (*timer, counts, error) {
 			rootName = filepath.Base(root)
 		}
 		t.start()
-		files, err := source.Discover(dir, source.DiscoverOptions{IncludeAll: true})
+		files, err := source.Discover(dir, source.DiscoverOptions{NoIgnoreFiles: true})
 		t.lap(discover)
 		if err != nil {
 			return nil, c, err

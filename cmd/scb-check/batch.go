@@ -149,13 +149,13 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprint(stdout, batchHelp)
 		return exitClean
 	}
-	analysis, err := setupAnalysis(a, true)
+	analysis, sess, err := setupAnalysis(a, true, false)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError
 	}
 	defer reportCache(stderr, a, analysis.CacheStats)
-	defer closeCache(analysis)
+	defer closeSession(analysis, sess)
 	var m *batch.Manifest
 	if b.manifest == "-" {
 		m, err = batch.ParseManifest(stdin, "stdin", analysis.WorkDir)
@@ -167,7 +167,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return exitError
 	}
 	opt := batch.Options{
-		Measure:          trajectory.Options{Analysis: analysis},
+		Measure:          trajectory.Options{Analysis: analysis, Session: sess},
 		CommitsOwnConfig: a.configPath == "",
 		Shard:            b.shard,
 		GitTimeout:       b.gitTimeout,

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,10 +8,10 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/internal/safefile"
 	"github.com/scbcheck/scbcheck/report"
-	"github.com/scbcheck/scbcheck/rules"
 )
 
 // gateArgs are the gate and ratchet flags of `scb-check check`; nil is
@@ -116,12 +114,12 @@ func (g *gateArgs) gates(cfg config.Gates, baseline *report.Baseline) report.Gat
 
 // runSettings are the settings of this run that change a metric, recorded
 // in a baseline and compared with the current run's: the analysed path
-// relative to the working directory, --include-all, --disable-sg, the
-// ast-grep version, a hash of the whole rule catalog (bundled and extra
-// rules, by content), and the config's excludes and low-use rule settings.
-// Display settings (context, --min-duplicate-lines, formats), -j and the
-// gates themselves are not among them.
-func runSettings(path, cwd string, a *checkArgs, cfg *config.Config, cat *rules.Catalog, r *report.Report) map[string]string {
+// relative to the working directory, the ast-grep version and the
+// config's excludes and low-use rule settings, beside the session's own
+// (scbcheck.Settings.Recorded: --include-all, --disable-sg and the rule
+// catalog's identity). Display settings (context, --min-duplicate-lines,
+// formats), -j and the gates themselves are not among them.
+func runSettings(path, cwd string, cfg *config.Config, s scbcheck.Settings, r *report.Report) map[string]string {
 	rel := path
 	if abs, err := filepath.Abs(path); err == nil {
 		if p, err := filepath.Rel(cwd, abs); err == nil {
@@ -130,29 +128,15 @@ func runSettings(path, cwd string, a *checkArgs, cfg *config.Config, cat *rules.
 	}
 	exclude, _ := json.Marshal(cfg.Exclude)
 	lu := cfg.LowUse
-	return map[string]string{
-		"path":        filepath.ToSlash(filepath.Clean(rel)),
-		"include_all": strconv.FormatBool(a.includeAll),
-		"disable_sg":  strconv.FormatBool(a.disableSG),
-		"ast_grep":    r.AstGrep.Version,
-		"rules":       catalogHash(cat),
-		"exclude":     string(exclude),
-		"low_use_short_function": fmt.Sprintf("enabled=%t max-call-sites=%d max-function-sloc=%d max-inline-caller-sloc=%d "+
-			"max-inline-caller-complexity=%d max-inline-caller-cognitive-complexity=%d max-inline-call-nesting=%d",
-			lu.Enabled, lu.MaxCallSites, lu.MaxFunctionSLOC, lu.MaxInlineCallerSLOC,
-			lu.MaxInlineCallerComplexity, lu.MaxInlineCallerCognitive, lu.MaxInlineCallNesting),
-	}
-}
-
-// catalogHash identifies a rule catalog by its rules' documents: the first
-// 16 hex digits of a SHA-256 over every rule's id and text, in catalog
-// order.
-func catalogHash(cat *rules.Catalog) string {
-	h := sha256.New()
-	for _, r := range cat.Rules {
-		fmt.Fprintf(h, "%d:%s%d:%s", len(r.ID), r.ID, len(r.Doc), r.Doc)
-	}
-	return hex.EncodeToString(h.Sum(nil)[:8])
+	out := s.Recorded()
+	out["path"] = filepath.ToSlash(filepath.Clean(rel))
+	out["ast_grep"] = r.AstGrep.Version
+	out["exclude"] = string(exclude)
+	out["low_use_short_function"] = fmt.Sprintf("enabled=%t max-call-sites=%d max-function-sloc=%d max-inline-caller-sloc=%d "+
+		"max-inline-caller-complexity=%d max-inline-caller-cognitive-complexity=%d max-inline-call-nesting=%d",
+		lu.Enabled, lu.MaxCallSites, lu.MaxFunctionSLOC, lu.MaxInlineCallerSLOC,
+		lu.MaxInlineCallerComplexity, lu.MaxInlineCallerCognitive, lu.MaxInlineCallNesting)
+	return out
 }
 
 // writeBaselineFile writes the run's baseline to path, whole or not at

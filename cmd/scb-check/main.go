@@ -172,9 +172,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	opt := analysisOptions(a, cfg, cwd, cat)
-	opt.Path = a.path
 	defer reportCache(stderr, a, opt.CacheStats)
-	r, err := scbcheck.Analyze(ctx, opt)
+	sess, err := scbcheck.NewSession(opt)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	r, err := sess.Run(ctx, scbcheck.Target{Path: a.path, Config: cfg, WorkDir: cwd, CacheStats: opt.CacheStats})
+	opt.CacheStats.AddError(sess.Close())
 	if err != nil && ctx.Err() != nil {
 		fmt.Fprintln(stderr, "interrupted")
 		return exitError
@@ -194,7 +199,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "info analysis_complete files_scanned=%d total_loc=%d has_findings=%t\n",
 			r.FilesScanned, r.TotalLOC, r.HasFindings())
 	}
-	return finishCheck(stdout, stderr, checkRun{args: a, cfg: cfg, cat: cat, cwd: cwd, baseline: baseline, report: r})
+	return finishCheck(stdout, stderr, checkRun{args: a, cfg: cfg, settings: sess.Settings(), cwd: cwd, baseline: baseline, report: r})
 }
 
 // logFiles prints the discovery log, the per-file debug lines and a

@@ -24,7 +24,7 @@ const (
 type checkRun struct {
 	args     *checkArgs
 	cfg      *config.Config
-	cat      *rules.Catalog
+	settings scbcheck.Settings
 	cwd      string
 	baseline *report.Baseline
 	report   *report.Report
@@ -37,7 +37,7 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) int {
 	a, r := run.args, run.report
 	var settings map[string]string
 	if run.baseline != nil || a.gates.writeBaseline != "" {
-		settings = runSettings(a.path, run.cwd, a, run.cfg, run.cat, r)
+		settings = runSettings(a.path, run.cwd, run.cfg, run.settings, r)
 	}
 	if run.baseline != nil {
 		if err := run.baseline.CheckCompatible(scbcheck.Version, settings); err != nil {
@@ -81,7 +81,7 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 	case formatSARIF:
 		sum, err := report.WriteSARIF(stdout, r, report.SARIFOptions{
 			ToolVersion: scbcheck.Version, Root: repoRoot(a.path, run.cwd),
-			Rules: ruleInfos(run.cat), MinDuplicateLines: a.minDuplicateLines,
+			Rules: ruleInfos(run.settings.Catalog()), MinDuplicateLines: a.minDuplicateLines,
 		})
 		if err == nil && sum.Omitted > 0 {
 			fmt.Fprintf(stderr, "warning: SARIF output holds %d of %d results: %d omitted because %s (the lowest-severity ones, the latest in path order first)\n",

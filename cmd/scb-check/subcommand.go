@@ -145,41 +145,43 @@ func reportCache(stderr io.Writer, a *checkArgs, s *scbcheck.CacheStats) {
 	}
 }
 
-// closeCache closes the cache setupAnalysis opened, if any, counting a
-// failure to write it out with the cache's errors.
-func closeCache(opt scbcheck.Options) {
-	if opt.Cache == nil {
-		return
-	}
-	opt.CacheStats.AddError(opt.Cache.Close())
+// closeSession closes the session setupAnalysis opened, counting a
+// failure to write its cache out with the cache's errors.
+func closeSession(opt scbcheck.Options, s *scbcheck.Session) {
+	opt.CacheStats.AddError(s.Close())
 }
 
 // setupAnalysis prepares the analysis of the snapshots of trajectory and
 // batch: the working directory, the configuration found from it (only
-// when withConfig: else each commit's own is used), the rule catalog and
-// check's other analysis options.
-func setupAnalysis(a *checkArgs, withConfig bool) (scbcheck.Options, error) {
+// when withConfig: else each commit's own is used), the rule catalog,
+// check's other analysis options and the session every snapshot runs in,
+// its cache opened (with memory, held in memory when --cache is not
+// given: a trajectory's snapshots share most files).
+func setupAnalysis(a *checkArgs, withConfig, memory bool) (scbcheck.Options, *scbcheck.Session, error) {
 	cwd, err := os.Getwd()
 	if err != nil {
-		return scbcheck.Options{}, fmt.Errorf("failed to determine current directory: %w", err)
+		return scbcheck.Options{}, nil, fmt.Errorf("failed to determine current directory: %w", err)
 	}
 	var cfg *config.Config
 	if withConfig {
 		if cfg, err = config.LoadLimit(nil, cwd, a.configPath, a.configCap()); err != nil {
-			return scbcheck.Options{}, err
+			return scbcheck.Options{}, nil, err
 		}
 	}
 	cat, err := loadCatalog(a.catalog, a.rules, a.configCap())
 	if err != nil {
-		return scbcheck.Options{}, err
+		return scbcheck.Options{}, nil, err
 	}
 	opt := analysisOptions(a, cfg, cwd, cat)
-	if a.cache != "" {
-		// One cache for every snapshot: it keeps recent entries in
-		// memory, which consecutive snapshots share.
-		if opt.Cache, err = scbcheck.OpenCache(a.cache); err != nil {
-			return scbcheck.Options{}, err
-		}
+	opt.MemoryCache = memory
+	s, err := scbcheck.NewSession(opt)
+	if err != nil {
+		return scbcheck.Options{}, nil, err
 	}
-	return opt, nil
+	// One cache for every snapshot: it keeps recent entries in memory,
+	// which consecutive snapshots share.
+	if err := s.OpenCache(); err != nil {
+		return scbcheck.Options{}, nil, err
+	}
+	return opt, s, nil
 }

@@ -195,14 +195,14 @@ func runTrajectory(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	// Directories use the configuration check would use from here; commits
 	// their own unless --config names one.
-	analysis, err := setupAnalysis(a, !t.gitSet || a.configPath != "")
+	analysis, sess, err := setupAnalysis(a, !t.gitSet || a.configPath != "", true)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError
 	}
 	defer reportCache(stderr, a, analysis.CacheStats)
-	defer closeCache(analysis)
-	opt := trajectory.Options{Analysis: analysis}
+	defer closeSession(analysis, sess)
+	opt := trajectory.Options{Analysis: analysis, Session: sess}
 	if a.verbose >= 1 {
 		opt.Progress = func(i, n int, cp trajectory.Checkpoint) {
 			fmt.Fprintf(stderr, "info checkpoint %d/%d %s\n", i+1, n, cp.Label)

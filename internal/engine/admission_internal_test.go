@@ -1,4 +1,4 @@
-package scbcheck
+package engine
 
 import (
 	"context"
@@ -156,14 +156,14 @@ func TestAnalyzeFilesAdmitsBySize(t *testing.T) {
 	const budget = 64 // every file is larger
 	parseGate = newAdmission(budget, nil)
 	fsys := &gateFS{FS: vfs.OS, gate: parseGate, held: map[string]int64{}}
-	results, err := analyzeFiles(context.Background(), fsys, files, 4, 0, nil, nil, nil)
+	results, err := Files(context.Background(), fsys, files, &Settings{Workers: 4}, nil, nil)
 	require.NoError(t, err)
 	require.Len(t, results, len(files))
 	for _, f := range files {
 		assert.Equal(t, int64(budget), fsys.held[f.Path], "%s read with the gate holding only it", f.Path)
 	}
 	for _, r := range results {
-		assert.Empty(t, r.skipped)
+		assert.Empty(t, r.Skipped)
 	}
 	assert.Zero(t, parseGate.used)
 }

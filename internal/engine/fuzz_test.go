@@ -1,4 +1,4 @@
-package scbcheck
+package engine
 
 import (
 	"bytes"
@@ -54,7 +54,7 @@ func measureFixtures(tb testing.TB) []measureFixture {
 	tb.Helper()
 	var out []measureFixture
 	for _, root := range []string{"python", "rust", "reuse"} {
-		err := filepath.WalkDir(filepath.Join("testdata", root), func(path string, d os.DirEntry, err error) error {
+		err := filepath.WalkDir(filepath.Join("..", "..", "testdata", root), func(path string, d os.DirEntry, err error) error {
 			spec := lang.ForPath(path)
 			if err != nil || d.IsDir() || spec == nil {
 				return err
@@ -119,8 +119,8 @@ func FuzzMeasure(f *testing.F) {
 		again := analyzeFile(fresh, vfs.OS, file, ids)
 		fresh.Close()
 		requireSameResult(t, res, again)
-		if res.skipped != "" {
-			checkSkipped(t, spec, src, res.skipped)
+		if res.Skipped != "" {
+			checkSkipped(t, spec, src, res.Skipped)
 			return
 		}
 		tree, err := reused[spec].Parse(src)
@@ -132,10 +132,10 @@ func FuzzMeasure(f *testing.F) {
 
 // requireSameResult compares two analyses of the same file; errors are
 // compared by text.
-func requireSameResult(t *testing.T, a, b fileResult) {
+func requireSameResult(t *testing.T, a, b Result) {
 	t.Helper()
-	require.Equal(t, errString(a.ignoreErr), errString(b.ignoreErr), "directive errors of a reused and a fresh parser")
-	a.ignoreErr, b.ignoreErr = nil, nil
+	require.Equal(t, errString(a.IgnoreErr), errString(b.IgnoreErr), "directive errors of a reused and a fresh parser")
+	a.IgnoreErr, b.IgnoreErr = nil, nil
 	require.Equal(t, a, b, "results of a reused and a fresh parser")
 }
 
@@ -157,37 +157,37 @@ func checkSkipped(t *testing.T, spec *lang.Spec, src []byte, reason string) {
 	require.Equal(t, (&source.SyntaxError{Lang: spec.Name}).Error(), reason)
 }
 
-func checkResult(t *testing.T, tree *source.Tree, res fileResult) {
+func checkResult(t *testing.T, tree *source.Tree, res Result) {
 	t.Helper()
 	name := tree.Lang.Name
 	lines := tree.LineCount()
-	require.Equal(t, lines, res.lines, "%s: lines", name)
-	require.Equal(t, len(tree.Nodes), res.nodes, "%s: nodes", name)
+	require.Equal(t, lines, res.Lines, "%s: lines", name)
+	require.Equal(t, len(tree.Nodes), res.Nodes, "%s: nodes", name)
 	inFile := func(what string, line int) {
 		if line < 1 || line > max(lines, 1) {
 			t.Fatalf("%s: %s on line %d of %d", name, what, line, lines)
 		}
 	}
-	for k, l := range res.sloc {
+	for k, l := range res.SLOC {
 		inFile("SLOC line", l)
-		if k > 0 && res.sloc[k-1] >= l {
-			t.Fatalf("%s: SLOC lines %v not increasing", name, res.sloc)
+		if k > 0 && res.SLOC[k-1] >= l {
+			t.Fatalf("%s: SLOC lines %v not increasing", name, res.SLOC)
 		}
 	}
-	checkComplexity(t, tree, res.fns, res.cx)
+	checkComplexity(t, tree, res.Fns, res.Cx)
 	checkClones(t, tree, res)
 	checkFacts(t, tree, res, inFile)
-	checkReuse(t, tree, res.reuse, inFile)
-	for _, d := range res.directives {
+	checkReuse(t, tree, res.Reuse, inFile)
+	for _, d := range res.Directives {
 		inFile("directive", d.Line)
 		if d.TargetLine != 0 {
 			inFile("directive target", d.TargetLine)
 		}
 	}
-	if res.ignoreErr != nil {
+	if res.IgnoreErr != nil {
 		var de *source.DirectiveError
-		require.True(t, errors.As(res.ignoreErr, &de), "%s: %v is a *DirectiveError", name, res.ignoreErr)
-		require.Equal(t, res.file.Path, de.Path, "%s: directive error path", name)
+		require.True(t, errors.As(res.IgnoreErr, &de), "%s: %v is a *DirectiveError", name, res.IgnoreErr)
+		require.Equal(t, res.File.Path, de.Path, "%s: directive error path", name)
 		for k, is := range de.Issues {
 			inFile("directive issue", is.Line)
 			if k > 0 && de.Issues[k-1].Line > is.Line {
@@ -223,21 +223,21 @@ func checkComplexity(t *testing.T, tree *source.Tree, fns []source.Callable, cx 
 
 // checkClones requires each candidate to be one of the callables with
 // SLOC, in order, showing the first lines of its span as written.
-func checkClones(t *testing.T, tree *source.Tree, res fileResult) {
+func checkClones(t *testing.T, tree *source.Tree, res Result) {
 	t.Helper()
 	name := tree.Lang.Name
 	srcLines := strings.Split(string(tree.Src), "\n")
 	k := 0
-	for _, c := range res.clones {
-		for k < len(res.fns) && (res.fns[k].StartLine != c.StartLine || res.fns[k].EndLine != c.EndLine) {
+	for _, c := range res.Clones {
+		for k < len(res.Fns) && (res.Fns[k].StartLine != c.StartLine || res.Fns[k].EndLine != c.EndLine) {
 			k++
 		}
-		if k == len(res.fns) {
+		if k == len(res.Fns) {
 			t.Fatalf("%s: clone candidate %d-%d is no callable, or out of order", name, c.StartLine, c.EndLine)
 		}
-		fn := res.fns[k]
+		fn := res.Fns[k]
 		k++
-		if c.Path != res.file.Path || c.SLOC != fn.SLOC || c.SLOC < 1 || len(c.Hash) != 64 || strings.Trim(c.Hash, "0123456789abcdef") != "" {
+		if c.Path != res.File.Path || c.SLOC != fn.SLOC || c.SLOC < 1 || len(c.Hash) != 64 || strings.Trim(c.Hash, "0123456789abcdef") != "" {
 			t.Fatalf("%s: clone candidate %+v of %s", name, c, fn.QualifiedName)
 		}
 		want := min(3, fn.EndLine-fn.StartLine+1)
@@ -254,17 +254,17 @@ func checkClones(t *testing.T, tree *source.Tree, res fileResult) {
 
 // checkFacts requires the structural facts to be parallel to the
 // callables, with calls inside their callable and indexes that exist.
-func checkFacts(t *testing.T, tree *source.Tree, res fileResult, inFile func(string, int)) {
+func checkFacts(t *testing.T, tree *source.Tree, res Result, inFile func(string, int)) {
 	t.Helper()
 	name := tree.Lang.Name
-	facts := res.facts
-	require.Equal(t, res.file.Path, facts.Path, "%s: facts path", name)
+	facts := res.Facts
+	require.Equal(t, res.File.Path, facts.Path, "%s: facts path", name)
 	require.Equal(t, tree.Lang, facts.Lang, "%s: facts language", name)
-	require.Equal(t, res.fns, facts.Callables, "%s: facts callables", name)
-	require.Len(t, facts.Structure, len(res.fns), "%s: one structure per callable", name)
-	require.Len(t, facts.Metrics, len(res.fns), "%s: one metric per callable", name)
-	for k, fn := range res.fns {
-		m, c := facts.Metrics[k], res.cx[k]
+	require.Equal(t, res.Fns, facts.Callables, "%s: facts callables", name)
+	require.Len(t, facts.Structure, len(res.Fns), "%s: one structure per callable", name)
+	require.Len(t, facts.Metrics, len(res.Fns), "%s: one metric per callable", name)
+	for k, fn := range res.Fns {
+		m, c := facts.Metrics[k], res.Cx[k]
 		require.Equal(t, rules.FunctionMetrics{CC: c.CC, Cog: c.Cog, MaxNesting: c.MaxNesting}, m, "%s: metrics", name)
 		st := facts.Structure[k]
 		last := 0
@@ -341,23 +341,23 @@ func checkReuse(t *testing.T, tree *source.Tree, facts *reuse.Facts, inFile func
 // structural rules (low-use-short-function on), DIR and the JSON report.
 // Findings must lie in the file, DIR must be a share, and the report must
 // be one line of valid JSON agreeing with the file's counts.
-func checkRun(t *testing.T, dir string, res fileResult) {
+func checkRun(t *testing.T, dir string, res Result) {
 	t.Helper()
-	lines := max(res.lines, 1)
-	for _, b := range clones.Detect(res.clones) {
-		if b.Path != res.file.Path || b.StartLine < 1 || b.EndLine > lines || b.Instances < 2 {
+	lines := max(res.Lines, 1)
+	for _, b := range clones.Detect(res.Clones) {
+		if b.Path != res.File.Path || b.StartLine < 1 || b.EndLine > lines || b.Instances < 2 {
 			t.Fatalf("clone block %+v", b)
 		}
 	}
 	low := config.Default(dir).LowUse
 	low.Enabled = true
-	for _, fd := range rules.Structural([]rules.FileFacts{res.facts}, low) {
-		if fd.Path != res.file.Path || fd.StartLine < 1 || fd.StartLine > fd.EndLine || fd.EndLine > lines {
+	for _, fd := range rules.Structural([]rules.FileFacts{res.Facts}, low) {
+		if fd.Path != res.File.Path || fd.StartLine < 1 || fd.StartLine > fd.EndLine || fd.EndLine > lines {
 			t.Fatalf("structural finding %+v", fd)
 		}
 	}
-	r := assemble([]fileResult{res})
-	r.DIR = reuse.Compute([]reuse.File{{Path: filepath.Base(res.file.Path), Lang: res.file.Lang, Facts: res.reuse}},
+	r := Assemble([]Result{res})
+	r.DIR = reuse.Compute([]reuse.File{{Path: filepath.Base(res.File.Path), Lang: res.File.Lang, Facts: res.Reuse}},
 		reuse.Options{RootName: filepath.Base(dir)})
 	for _, v := range []*float64{r.DIR.Dir, r.DIR.WithTests, r.DIR.Reachable, r.DIR.Lenient, r.DIR.Macro} {
 		if v != nil && !(*v >= 0 && *v <= 1) {
@@ -366,8 +366,8 @@ func checkRun(t *testing.T, dir string, res fileResult) {
 	}
 	require.LessOrEqual(t, r.DIR.Used, r.DIR.Exported, "DIR used symbols")
 	require.Equal(t, 1, r.FilesScanned)
-	require.Equal(t, len(res.sloc), r.TotalLOC)
-	require.Equal(t, len(res.fns), r.TotalFunctions)
+	require.Equal(t, len(res.SLOC), r.TotalLOC)
+	require.Equal(t, len(res.Fns), r.TotalFunctions)
 	var out bytes.Buffer
 	require.NoError(t, report.WriteJSON(&out, r))
 	require.True(t, json.Valid(out.Bytes()) && bytes.Count(out.Bytes(), []byte{'\n'}) == 1, "report %q", out.String())

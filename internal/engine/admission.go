@@ -1,4 +1,4 @@
-package scbcheck
+package engine
 
 import (
 	"runtime/debug"

@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/scbcheck/scbcheck/cache"
+	"github.com/scbcheck/scbcheck/clones"
+	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/internal/filecache"
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/reuse"
+	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/source"
+	"github.com/scbcheck/scbcheck/vfs"
+)
+
+// MaxCallableDepth is the deepest nesting of functions analysed: a file
+// nesting them deeper (no hand-written code nests a tenth as deep) is
+// skipped with the reason, as its analyses would grow with the square of
+// the depth.
+const MaxCallableDepth = 200
+
+// Files analyses the files on s.Workers goroutines, reading what it can
+// from fc (when not nil; keys are the files' keys in it) and storing the
+// rest there.
+func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Settings, fc *filecache.View, keys []filecache.Key) ([]Result, error) {
+	workers := s.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	if workers > len(files) {
+		workers = len(files)
+	}
+	results := make([]Result, len(files))
+	jobs := make(chan int)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			parsers := map[*lang.Spec]*source.Parser{}
+			defer func() {
+				for _, p := range parsers {
+					p.Close()
+				}
+			}()
+			for i := range jobs {
+				if errs[w] != nil {
+					continue
+				}
+				f := files[i]
+				var key cache.Key
+				release := func() {}
+				if fc != nil && keys[i].OK {
+					key = factsKey(s, f, keys[i])
+					res, ok, rel := loadOrClaim(ctx, fc, key, f, s.RuleIDs)
+					if ok {
+						fc.FileHit()
+						results[i] = res
+						continue
+					}
+					fc.FileMiss()
+					release = rel
+				}
+				p := parsers[f.Lang]
+				if p == nil {
+					var err error
+					if p, err = source.NewParser(f.Lang); err != nil {
+						errs[w] = err
+						release()
+						continue
+					}
+					p.Timeout = s.ParseTimeout
+					parsers[f.Lang] = p
+				}
+				// Admitted by size: however many workers, the files
+				// parsed at once stay within parseBudget bytes.
+				weight := parseGate.acquire(sourceWeight(fsys, f.Path, f.Skip))
+				if err := ctx.Err(); err != nil {
+					// Cancelled while waiting for its turn.
+					parseGate.release(weight)
+					errs[w] = err
+					release()
+					continue
+				}
+				results[i] = analyzeFile(p, fsys, f, s.RuleIDs)
+				parseGate.release(weight)
+				if fc != nil && keys[i].OK && cacheable(results[i]) {
+					storeFile(fc, key, results[i])
+				}
+				release()
+			}
+		}(w)
+	}
+	var cancelled error
+	for i := range files {
+		if err := ctx.Err(); err != nil {
+			cancelled = err
+			break
+		}
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	if cancelled != nil {
+		return nil, cancelled
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
+}
+
+func analyzeFile(p *source.Parser, fsys vfs.FS, f source.SourceFile, ruleIDs []string) Result {
+	res := Result{File: f}
+	if f.Skip != "" {
+		res.Skipped = f.Skip
+		return res
+	}
+	src, err := fsys.ReadFile(f.Path)
+	if err != nil {
+		res.Skipped = err.Error()
+		return res
+	}
+	if !utf8.Valid(src) {
+		res.Skipped = "stream did not contain valid UTF-8"
+		return res
+	}
+	tree, err := p.Parse(src)
+	if err != nil {
+		res.Skipped = err.Error()
+		return res
+	}
+	if d := tree.CallableDepth(); d > MaxCallableDepth {
+		// Nested callables count in every parent, and the structural
+		// rules keep each one's enclosing scopes: work and memory grow
+		// with the square of the depth.
+		res.Skipped = fmt.Sprintf("functions nested %d deep, over the limit of %d; not analysed", d, MaxCallableDepth)
+		return res
+	}
+	res.Lines = tree.LineCount()
+	res.Nodes = len(tree.Nodes)
+	res.SLOC = tree.SLOC()
+	res.Fns = tree.Callables(res.SLOC)
+	res.Cx = erosion.Measure(tree, res.Fns)
+	res.Clones = clones.Candidates(f.Path, tree, res.Fns)
+	res.Facts = rules.NewFileFacts(f.Path, tree, res.Fns, functionMetrics(res.Cx))
+	res.Reuse = reuse.Extract(tree)
+	var err1 error
+	res.Directives, err1 = tree.Directives(f.Path)
+	res.IgnoreErr = source.JoinDirectiveErrors(err1, rules.ValidateIgnores(f.Path, res.Directives, ruleIDs))
+	return res
+}
+
+// functionMetrics is what the structural rules read of each callable's
+// complexity.
+func functionMetrics(cx []erosion.Complexity) []rules.FunctionMetrics {
+	metrics := make([]rules.FunctionMetrics, len(cx))
+	for k, c := range cx {
+		metrics[k] = rules.FunctionMetrics{CC: c.CC, Cog: c.Cog, MaxNesting: c.MaxNesting}
+	}
+	return metrics
+}

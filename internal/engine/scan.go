@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/scbcheck/scbcheck/cache"
+	"github.com/scbcheck/scbcheck/internal/filecache"
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/source"
+	"github.com/scbcheck/scbcheck/vfs"
+)
+
+// Scan is an ast-grep run going on beside our own parsing.
+type Scan struct {
+	// Binary and Version are the ast-grep run (empty when none was
+	// needed); Active is the number of rules it ran.
+	Binary, Version string
+	Active          int
+	done            chan struct{}
+	findings        []rules.Finding
+	err             error
+}
+
+// StartScan starts the ast-grep scan of the run (one process, more for a
+// file list past the OS argument limit) over every discovered file of a
+// language with rules (with a cache, those whose findings it does not
+// hold); findings in files that fail to parse are dropped later.
+func StartScan(ctx context.Context, fsys vfs.FS, s *Settings, files []source.SourceFile, fc *filecache.View, keys []filecache.Key) *Scan {
+	sc := &Scan{done: make(chan struct{})}
+	paths := make([]string, 0, len(files))
+	for _, f := range files {
+		if f.Skip == "" {
+			paths = append(paths, f.Path)
+		}
+	}
+	// Without a rule to run on these files (none active, or none for their
+	// languages: Rust files have none) there is nothing for ast-grep to
+	// do: it is not needed, and the report names no version.
+	active := 0
+	if !s.DisableSG {
+		active = s.Active.For(paths)
+	}
+	if active == 0 {
+		close(sc.done)
+		return sc
+	}
+	sc.Binary, sc.Active = s.AstGrep, active
+	go func() {
+		defer close(sc.done)
+		r := &scanner{Scanner: s.scanner(), fs: vfs.Or(fsys)}
+		if fc == nil {
+			if sc.Version, sc.err = r.Probe(ctx); sc.err != nil {
+				return
+			}
+			sc.findings, sc.err = r.scan(ctx, s.Active, paths)
+			return
+		}
+		id, err := fc.Probe(ctx, &r.Scanner)
+		if sc.Version, sc.err = id.Version, err; sc.err != nil {
+			return
+		}
+		if sc.err = fc.AwaitPrescans(ctx); sc.err != nil {
+			return
+		}
+		sc.findings, sc.err = cachedScan(ctx, r, fc, s, files, keys, id.Key)
+	}()
+	return sc
+}
+
+// Wait waits for the scan to end and returns its findings.
+func (sc *Scan) Wait() ([]rules.Finding, error) {
+	<-sc.done
+	return sc.findings, sc.err
+}
+
+// scanner runs ast-grep over files of a tree, written out first when
+// the tree is not on disk.
+type scanner struct {
+	rules.Scanner
+	fs vfs.FS
+}
+
+func (sc *scanner) scan(ctx context.Context, active *rules.ActiveRules, paths []string) ([]rules.Finding, error) {
+	if st, ok := sc.fs.(vfs.Stager); ok && len(paths) > 0 {
+		cleanup, err := st.Stage(paths)
+		if err != nil {
+			return nil, err
+		}
+		defer cleanup()
+	}
+	return sc.Scan(ctx, active, paths)
+}
+
+// cachedScan reads the findings of the files the cache holds and runs
+// ast-grep over the others, storing theirs.
+func cachedScan(ctx context.Context, sc *scanner, fc *filecache.View, s *Settings, files []source.SourceFile,
+	keys []filecache.Key, astGrep string) ([]rules.Finding, error) {
+	hasRules := map[*lang.Spec]bool{}
+	var found, todo []string
+	var pending []cache.Key
+	var all []rules.Finding
+	for i, f := range files {
+		if f.Skip != "" {
+			continue
+		}
+		has, seen := hasRules[f.Lang]
+		if !seen {
+			has = s.Active.For([]string{f.Path}) > 0
+			hasRules[f.Lang] = has
+		}
+		if !has {
+			continue
+		}
+		if !keys[i].OK {
+			found = append(found, f.Path)
+			continue
+		}
+		key := scanKey(s, f, keys[i], astGrep)
+		if got, ok := loadScan(fc, key, f.Path); ok {
+			fc.ScanHit()
+			all = append(all, got...)
+			continue
+		}
+		fc.ScanMiss()
+		todo = append(todo, f.Path)
+		pending = append(pending, key)
+	}
+	scanned, err := sc.scan(ctx, s.Active, append(todo, found...))
+	if err != nil {
+		return nil, err
+	}
+	byFile := map[string][]rules.Finding{}
+	for _, f := range scanned {
+		byFile[f.File] = append(byFile[f.File], f)
+	}
+	for k, p := range todo {
+		storeScan(fc, pending[k], p, byFile[p])
+	}
+	return rules.SortFindings(append(all, scanned...)), nil
+}

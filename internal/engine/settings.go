@@ -1,0 +1,48 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/rules"
+)
+
+// Settings are what the engine's steps read of a run, resolved once (by
+// the facade, from its Options and the configuration): every default is
+// applied, and the cache keys derive from these values.
+type Settings struct {
+	// Version is the tool's version, part of every cache key.
+	Version string
+	// Catalog is the rule catalog; Active are its rules this run runs
+	// (chosen once, by the lowest severity the run's policy runs), and
+	// RuleIDs the ids directives may name.
+	Catalog *rules.Catalog
+	Active  *rules.ActiveRules
+	RuleIDs []string
+	// Languages are the languages analysed; IgnoreFiles has the walk
+	// honour .gitignore and .ignore files.
+	Languages   []*lang.Spec
+	IgnoreFiles bool
+	// MaxFileSize keeps larger files unread; 0 for no limit.
+	MaxFileSize int64
+	// MaxConfigSize caps each file other than sources that is read; 0 for
+	// no cap.
+	MaxConfigSize int64
+	// ParseTimeout bounds each file's parse; 0 for no bound.
+	ParseTimeout time.Duration
+	// Workers is the number of files analysed in parallel (all cores when
+	// not positive) and ast-grep's thread count (its own choice when not
+	// positive).
+	Workers int
+	// DisableSG runs no ast-grep rules.
+	DisableSG bool
+	// AstGrep is the ast-grep executable and the bound on its scan.
+	AstGrep string
+	// AstGrepTimeout bounds the ast-grep scan; 0 for no bound.
+	AstGrepTimeout time.Duration
+}
+
+// scanner is the ast-grep runner of the settings.
+func (s *Settings) scanner() rules.Scanner {
+	return rules.Scanner{Binary: s.AstGrep, Timeout: s.AstGrepTimeout, Threads: s.Workers}
+}

@@ -1,0 +1,241 @@
+package scbcheck
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/engine"
+	"github.com/scbcheck/scbcheck/internal/filecache"
+	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/reuse"
+	"github.com/scbcheck/scbcheck/vfs"
+)
+
+// CacheStats says what a run with a cache (Options.CacheDir or
+// Options.MemoryCache) found in it.
+type CacheStats = filecache.Stats
+
+// Session is a sequence of runs with the same settings (resolved once
+// from Options, see Settings) and one cache, opened once: the checkpoints
+// of a trajectory, the entries of a batch. It is safe for concurrent
+// use; Close it once its runs are done.
+type Session struct {
+	opt      Options
+	settings Settings
+	// cacheOnce opens the cache (cacheErr when it cannot be).
+	cacheOnce sync.Once
+	cache     *filecache.Cache
+	cacheErr  error
+	// mcfOnce reads the MCF scores for the first run.
+	mcfOnce sync.Once
+	mcf     *reuse.MCF
+	mcfErr  error
+}
+
+// Target is what one run of a Session analyses.
+type Target struct {
+	// Path is the file or directory to analyse.
+	Path string
+	// FS is the tree Path, WorkDir and the configuration are read from
+	// (see Options.FS); the operating system's when nil.
+	FS vfs.FS
+	// WorkDir is the directory configuration is discovered from;
+	// os.Getwd when empty.
+	WorkDir string
+	// Config is the configuration to use; loaded from WorkDir (and the
+	// session's ConfigPath) when nil.
+	Config *config.Config
+	// CacheStats, when set, has what the run found in the cache added to
+	// it.
+	CacheStats *CacheStats
+}
+
+// NewSession resolves opt's settings. The fields of opt that name what
+// to analyse (Path, FS, WorkDir, Config, CacheStats) are each run's: see
+// Target. The cache is opened by OpenCache, or by the first run once its
+// files are found.
+func NewSession(opt Options) (*Session, error) {
+	settings, err := resolve(opt)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{opt: opt, settings: settings}, nil
+}
+
+// OpenCache opens the session's cache now (Options.CacheDir; nothing
+// to open without it), so that a cache directory that cannot be opened is
+// an error before any run.
+func (s *Session) OpenCache() error {
+	_, err := s.openCache()
+	return err
+}
+
+// openCache opens the session's cache the first time it is called: the
+// cache directory, a cache held in memory, or none (nil).
+func (s *Session) openCache() (*filecache.Cache, error) {
+	s.cacheOnce.Do(func() {
+		switch {
+		case s.opt.CacheDir != "":
+			s.cache, s.cacheErr = filecache.Open(s.opt.CacheDir)
+		case s.opt.MemoryCache:
+			s.cache = filecache.NewMemory()
+		}
+	})
+	return s.cache, s.cacheErr
+}
+
+// Close writes out the cache the runs stored into and closes it; the
+// Session must not be used after.
+func (s *Session) Close() error {
+	if s.cache == nil {
+		return nil
+	}
+	return s.cache.Close()
+}
+
+// Settings returns the settings the session resolved from its Options.
+func (s *Session) Settings() Settings { return s.settings }
+
+// MayAffect reports whether a file named path can change what a run
+// reports for a tree that holds it: a source file of any language, a file
+// DIR reads (configuration data, manifests), a configuration file or an
+// ignore file. A change to other files (documentation, images) leaves the
+// report as it was, whatever the settings.
+func (s *Session) MayAffect(path string) bool { return mayAffect(path) }
+
+// Run analyses one target. On an error after the files were parsed (none
+// parsed, ast-grep failed) it also returns the partial report, whose
+// Skipped files explain the failure.
+func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
+	cwd := t.WorkDir
+	if cwd == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("failed to determine current directory: %w", err)
+		}
+		cwd = wd
+	}
+	cfg := t.Config
+	if cfg == nil {
+		var err error
+		if cfg, err = config.LoadLimit(t.FS, cwd, s.opt.ConfigPath, s.settings.engine.MaxConfigSize); err != nil {
+			return nil, err
+		}
+	}
+	mcf, err := s.readMCF()
+	if err != nil {
+		return nil, err
+	}
+	set, err := s.settings.forRun(cfg)
+	if err != nil {
+		return nil, err
+	}
+	walk, err := engine.Discover(t.Path, t.FS, cfg, &set.engine, dirDataExtensions())
+	if err != nil {
+		return nil, err
+	}
+	files := walk.Files
+	c, err := s.openCache()
+	if err != nil {
+		return nil, err
+	}
+	var fc *filecache.View
+	var keys []filecache.Key
+	if c != nil {
+		if fc, err = c.StartRun(t.FS, t.Path); err != nil {
+			return nil, err
+		}
+		keys = fc.Keys(files, set.engine.Workers)
+		defer func() {
+			fc.Wait()
+			if t.CacheStats != nil {
+				t.CacheStats.Add(fc.Stats())
+			}
+		}()
+	}
+	fsys := vfs.Or(t.FS)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	scan := engine.StartScan(ctx, t.FS, &set.engine, files, fc, keys)
+	// However Run returns, the scan is stopped and waited for: ast-grep
+	// has exited and its temporary files are gone (a signal's cleanup).
+	defer func() { cancel(); _, _ = scan.Wait() }()
+	results, err := engine.Files(ctx, fsys, files, &set.engine, fc, keys)
+	if err != nil {
+		return nil, err
+	}
+	for _, res := range results {
+		if res.IgnoreErr != nil {
+			return nil, res.IgnoreErr
+		}
+	}
+	r := engine.Assemble(results)
+	r.FilesDiscovered = len(files)
+	r.Warnings = walk.Warnings
+	dataStrings := func(fsys vfs.FS, path string, text []byte) []string {
+		return engine.DataStrings(&set.engine, fc, fsys, path, text)
+	}
+	r.DIR = computeDIR(fsys, t.Path, results, walk.Data, dataStrings, set.engine.MaxConfigSize)
+	r.MCF = mcf
+	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
+	if r.FilesScanned == 0 {
+		// The scan is stopped and waited for: it must not store findings
+		// in a cache this run has let go of.
+		cancel()
+		_, _ = scan.Wait()
+		return r, fmt.Errorf("%w at %s", ErrNoParsedFiles, t.Path)
+	}
+	found, err := scan.Wait()
+	if err != nil {
+		// The partial report lets the caller still show the skipped files.
+		return r, err
+	}
+	cat := set.engine.Catalog
+	r.AstGrep = report.AstGrepRun{Disabled: set.engine.DisableSG, Binary: scan.Binary, Version: scan.Version}
+	r.Catalog = report.Catalog{
+		Name: cat.Name(Version), Bundled: cat.Bundled, Rules: len(cat.Rules), Active: scan.Active,
+		Files: cat.CatalogFiles, ExtraFiles: cat.ExtraFiles,
+	}
+	if err := addVerbosity(r, results, cat, found, set.Policy, cfg); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// readMCF reads the session's MCF scores (Options.MCFFile) once.
+func (s *Session) readMCF() (*reuse.MCF, error) {
+	s.mcfOnce.Do(func() {
+		if s.opt.MCFFile != "" {
+			s.mcf, s.mcfErr = reuse.LoadMCFLimit(s.opt.MCFFile, s.settings.engine.MaxConfigSize)
+		}
+	})
+	return s.mcf, s.mcfErr
+}
+
+// Prescan fills the session's cache, in the background, with the
+// ast-grep findings of the files of fsys under each root of scan and the
+// analyses of those under the roots of analyse, for runs to come (see
+// engine.StartPrescan): a sequence of snapshots that share most files (a
+// git history) can so put every file version new to it under a root each
+// and pay for one ast-grep process instead of one per snapshot. The files
+// found are those of languages (names as Options.Languages), or of every
+// language when nil. Without a cache it does nothing. wait waits for the
+// prescan, adds its counts to stats (when not nil) and returns its error;
+// call it once, from the goroutine that owns stats.
+func (s *Session) Prescan(ctx context.Context, fsys vfs.FS, languages []string, scan, analyse []string, stats *CacheStats) (wait func() error) {
+	if s.cache == nil {
+		return func() error { return nil }
+	}
+	set := s.settings.engine
+	if languages == nil {
+		languages = []string{"all"}
+	}
+	var err error
+	if set.Languages, err = resolveLanguages(languages); err != nil {
+		return func() error { return err }
+	}
+	return engine.StartPrescan(ctx, s.cache, fsys, set, stats, scan, analyse)
+}
