@@ -216,26 +216,30 @@ func (s *Session) readMCF() (*reuse.MCF, error) {
 }
 
 // Prescan fills the session's cache, in the background, with the
-// ast-grep findings of the files of fsys under each root of scan and the
-// analyses of those under the roots of analyse, for runs to come (see
-// engine.StartPrescan): a sequence of snapshots that share most files (a
-// git history) can so put every file version new to it under a root each
-// and pay for one ast-grep process instead of one per snapshot. The files
-// found are those of languages (names as Options.Languages), or of every
-// language when nil. Without a cache it does nothing. wait waits for the
-// prescan, adds its counts to stats (when not nil) and returns its error;
-// call it once, from the goroutine that owns stats.
+// ast-grep findings of the files of fsys under each root of scan (each
+// root taken as an analysed tree, in one ast-grep run) and the analyses
+// of those under the roots of analyse (kept in memory until a run reads
+// them): a sequence of snapshots that share most files (a git history)
+// can so put every file version new to it under a root each and pay for
+// one ast-grep process instead of one per snapshot. The runs wait for the
+// scan before they look up their findings (and fail with its error), not
+// for the analyses. Files are found in languages (names as
+// Options.Languages; every language when nil), with no ignore file and no
+// exclude. Without a cache it does nothing; the cache is opened first if
+// it is not yet. wait waits for the prescan, adds its counts to stats
+// (when not nil) and returns its error; call it once, from the goroutine
+// that owns stats.
 func (s *Session) Prescan(ctx context.Context, fsys vfs.FS, languages []string, scan, analyse []string, stats *CacheStats) (wait func() error) {
-	if s.cache == nil {
-		return func() error { return nil }
+	c, err := s.openCache()
+	if err != nil || c == nil {
+		return func() error { return err }
 	}
 	set := s.settings.engine
 	if languages == nil {
 		languages = []string{"all"}
 	}
-	var err error
 	if set.Languages, err = resolveLanguages(languages); err != nil {
 		return func() error { return err }
 	}
-	return engine.StartPrescan(ctx, s.cache, fsys, set, stats, scan, analyse)
+	return engine.StartPrescan(ctx, c, fsys, set, stats, scan, analyse)
 }

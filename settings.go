@@ -3,6 +3,7 @@ package scbcheck
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/internal/engine"
@@ -68,37 +69,33 @@ func resolve(opt Options) (Settings, error) {
 	if opt.IncludeAll {
 		policy = IncludeAllPolicy
 	}
-	maxSize := opt.MaxFileSize
-	switch {
-	case maxSize == 0:
-		maxSize = DefaultMaxFileSize
-	case maxSize < 0:
-		maxSize = 0
-	}
-	parseTimeout := opt.ParseTimeout
-	switch {
-	case parseTimeout == 0:
-		parseTimeout = DefaultParseTimeout
-	case parseTimeout < 0:
-		parseTimeout = 0
-	}
 	astGrep := opt.AstGrep
 	if astGrep == "" {
 		astGrep = "ast-grep"
-	}
-	astGrepTimeout := opt.AstGrepTimeout
-	if astGrepTimeout == 0 {
-		astGrepTimeout = DefaultAstGrepTimeout
 	}
 	return Settings{
 		Policy: policy,
 		engine: engine.Settings{
 			Version: Version, Catalog: cat, Active: cat.Active(policy.MinSeverity), RuleIDs: cat.IDs(),
-			MaxFileSize: maxSize, MaxConfigSize: vfs.MaxRead(opt.MaxConfigSize), ParseTimeout: parseTimeout,
-			IgnoreFiles: policy.IgnoreFiles, Workers: opt.Workers, DisableSG: opt.DisableSG, AstGrep: astGrep, AstGrepTimeout: max(astGrepTimeout, 0),
+			IgnoreFiles: policy.IgnoreFiles, MaxFileSize: limit(opt.MaxFileSize, DefaultMaxFileSize),
+			MaxConfigSize: vfs.MaxRead(opt.MaxConfigSize), ParseTimeout: limit(opt.ParseTimeout, DefaultParseTimeout),
+			Workers: opt.Workers, DisableSG: opt.DisableSG,
+			AstGrep: astGrep, AstGrepTimeout: limit(opt.AstGrepTimeout, DefaultAstGrepTimeout),
 		},
 		languages: opt.Languages,
 	}, nil
+}
+
+// limit is the bound an option sets: def when it is 0, none (0) when it
+// is negative.
+func limit[T int64 | time.Duration](option, def T) T {
+	switch {
+	case option == 0:
+		return def
+	case option < 0:
+		return 0
+	}
+	return option
 }
 
 // forRun completes the settings with what a run's configuration decides:

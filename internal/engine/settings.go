@@ -8,8 +8,11 @@ import (
 )
 
 // Settings are what the engine's steps read of a run, resolved once (by
-// the facade, from its Options and the configuration): every default is
-// applied, and the cache keys derive from these values.
+// the facade, from its Options and the configuration) and passed to every
+// step: every default is applied, and the cache keys derive from these
+// values (Version, the active rules' identity). The steps test no flag:
+// a variant of a step (a compatibility profile's) belongs here, chosen
+// once.
 type Settings struct {
 	// Version is the tool's version, part of every cache key.
 	Version string
@@ -36,7 +39,7 @@ type Settings struct {
 	Workers int
 	// DisableSG runs no ast-grep rules.
 	DisableSG bool
-	// AstGrep is the ast-grep executable and the bound on its scan.
+	// AstGrep is the ast-grep executable (a path, or a name on PATH).
 	AstGrep string
 	// AstGrepTimeout bounds the ast-grep scan; 0 for no bound.
 	AstGrepTimeout time.Duration
