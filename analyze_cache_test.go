@@ -199,6 +199,19 @@ func TestCacheDirectoryErrors(t *testing.T) {
 	assert.ErrorContains(t, err, notDir+" is not a directory")
 }
 
+// A session opens its cache once: OpenCache fails before any run on a
+// directory it cannot open, and the runs then fail alike.
+func TestSessionOpensItsCacheOnce(t *testing.T) {
+	notDir := write(t, t.TempDir(), "cache", "a file")
+	s, err := scbcheck.NewSession(scbcheck.Options{DisableSG: true, CacheDir: notDir})
+	require.NoError(t, err, "nothing is opened before it is needed")
+	assert.ErrorContains(t, s.OpenCache(), notDir+" is not a directory")
+	_, err = s.Run(context.Background(), scbcheck.Target{Path: "testdata/python", Config: config.Default("testdata/python")})
+	assert.ErrorContains(t, err, notDir+" is not a directory")
+	assert.ErrorContains(t, s.Prescan(context.Background(), nil, nil, nil, nil, nil)(), notDir+" is not a directory")
+	assert.NoError(t, s.Close(), "nothing to close")
+}
+
 // Two runs at once sharing a cache analyse each file once: the one that
 // misses a file the other is analysing waits for its analysis.
 func TestConcurrentRunsAnalyseEachFileOnce(t *testing.T) {

@@ -31,3 +31,30 @@ func ExampleAnalyze() {
 	// Grid.cells cc=3 cog=0 sloc=2
 	// total mass 11.5911, erosion 0.0
 }
+
+// A Session runs many analyses with the same settings and one cache: a
+// trajectory's checkpoints, a batch's snapshots. Here the same directory
+// twice, with a cache held in memory: the second run reads the file's
+// analysis back instead of parsing it again.
+func ExampleSession() {
+	s, err := scbcheck.NewSession(scbcheck.Options{DisableSG: true, MemoryCache: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer s.Close()
+	var stats scbcheck.CacheStats
+	for range 2 {
+		r, err := s.Run(context.Background(), scbcheck.Target{Path: "testdata/example", CacheStats: &stats})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println("sloc:", r.TotalLOC, "functions:", r.TotalFunctions)
+	}
+	fmt.Println("analysed:", stats.FileMisses, "read back:", stats.FileHits)
+	// Output:
+	// sloc: 9 functions: 2
+	// sloc: 9 functions: 2
+	// analysed: 1 read back: 1
+}
