@@ -125,7 +125,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 	if r.Prefix() != "" {
 		// The analysed directory may not exist at every commit.
 		dir := strings.TrimSuffix(r.Prefix(), "/")
-		if err := r.HasPath(ctx, c.Hash, dir); err != nil {
+		if !r.HasPath(ctx, c.Hash, dir) {
 			p.Err = fmt.Sprintf("%s does not exist at %s", dir, s.Label)
 			return p, nil
 		}

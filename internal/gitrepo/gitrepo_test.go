@@ -82,3 +82,36 @@ func TestLoadDiffs(t *testing.T) {
 	assert.Equal(t, ".gitattributes", attrs[0].Path)
 	assert.Equal(t, []Change{{Path: "b.py", Gone: true, Mode: "000000", Blob: strings.Repeat("0", 40)}}, batched.diffs[h[3]+".."+h[4]])
 }
+
+// ls-tree's records are files, executables, links and submodules at
+// paths inside the tree; anything else is refused, naming the record.
+func TestParseTree(t *testing.T) {
+	got, err := parseTree("100644 blob a1\ta.py\x00100755 blob b2\trun me*.sh\x00120000 blob c3\tl\x00160000 commit d4\tsub\x00")
+	require.NoError(t, err)
+	assert.Equal(t, []TreeEntry{
+		{Mode: ModeFile, Blob: "a1", Path: "a.py"}, {Mode: ModeExecutable, Blob: "b2", Path: "run me*.sh"},
+		{Mode: ModeLink, Blob: "c3", Path: "l"}, {Mode: ModeSubmodule, Blob: "d4", Path: "sub"},
+	}, got)
+	for _, rec := range []string{
+		"040000 tree e5\tdir",   // -r lists no trees
+		"100644 commit a1\ta",   // a mode and a type that disagree
+		"100644 blob a1\t../up", // out of the tree
+		"100644 blob a1 a.py",   // no tab before the path
+	} {
+		_, err := parseTree(rec + "\x00")
+		assert.ErrorContains(t, err, "git ls-tree: unexpected entry", "%q", rec)
+	}
+}
+
+// diff-tree's raw entries: a deletion has the zero mode; a path out of
+// the tree or a short header is refused.
+func TestParseRaw(t *testing.T) {
+	zero := strings.Repeat("0", 40)
+	got, err := parseRaw([]string{":100644 000000 a1 " + zero + " D", "gone.py", ":000000 120000 " + zero + " b2 A", "new link"})
+	require.NoError(t, err)
+	assert.Equal(t, []Change{{Path: "gone.py", Gone: true, Mode: "000000", Blob: zero}, {Path: "new link", Mode: ModeLink, Blob: "b2"}}, got)
+	_, err = parseRaw([]string{":100644 100644 a1 b2 M", "../x"})
+	assert.ErrorContains(t, err, "git diff-tree: unexpected output")
+	_, err = parseRaw([]string{":100644 a1 M", "a"})
+	assert.ErrorContains(t, err, "git diff-tree: unexpected output")
+}

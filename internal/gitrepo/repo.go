@@ -169,9 +169,10 @@ func (r *Repo) run(ctx context.Context, args ...string) (string, error) {
 	return stdout.String(), nil
 }
 
-// HasPath reports, as a nil error, that path (relative to the top of the
-// tree, without a trailing slash) exists at commit hash.
-func (r *Repo) HasPath(ctx context.Context, hash, path string) error {
+// HasPath reports whether path (relative to the top of the tree, without
+// a trailing slash) exists at commit hash; false too when git fails to
+// tell.
+func (r *Repo) HasPath(ctx context.Context, hash, path string) bool {
 	_, err := r.run(ctx, "cat-file", "-e", hash+":"+path)
-	return err
+	return err == nil
 }
