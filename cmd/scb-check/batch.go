@@ -31,7 +31,7 @@ Options:
       --output <FILE>              Append the lines to FILE, skipping the snapshots it already
                                    holds: run the same command again to resume [default: stdout]
       --shard <I/N>                Measure only entry k with k mod N = I, shards numbered from 0
-                                   (I is $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)
+                                   (pass the scheduler's index, e.g. "$SLURM_ARRAY_TASK_ID/8")
       --exit-zero                  Exit 0 when every snapshot has its line, error lines included
       --git-timeout <DURATION>     Give up on a git process (or on one read of files from git)
                                    after this long [default: 10m]

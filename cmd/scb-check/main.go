@@ -64,11 +64,13 @@ Options:
       --catalog <PATH>             Replace the bundled ast-grep rules with the rules of this file or
                                    directory (repeatable; else $SCB_CHECK_SLOP_RULES)
       --config <CONFIG>            Use this configuration file instead of discovering one
-      --min-duplicate-lines <N>    Human output: hide clone groups shorter than N lines
+      --min-duplicate-lines <N>    Human, text and SARIF output: hide clone groups whose first
+                                   instance has fewer than N SLOC (the JSON report keeps them all)
       --mcf-file <FILE>            Externally judged MCF scores (JSON); adds mcf and if50
       --cache <DIR>                Keep each file's analysis and findings in DIR, filed by content,
                                    and reuse them in later runs (created when missing)
-      --exit-zero                  Exit 0 whenever a report was produced, findings or not
+      --exit-zero                  Exit 0 whenever a report was produced, whatever the findings
+                                   and the gates
       --max-erosion <SHARE>        Gate: fail when erosion is above SHARE (0 to 1)
       --max-cog-erosion <SHARE>    Gate: fail when cog_erosion is above SHARE
       --max-verbosity <SHARE>      Gate: fail when verbosity is above SHARE

@@ -14,8 +14,12 @@ Arguments:
 Options:
       --catalog <PATH>  Replace the bundled rules with the rules of this file or directory
                         (repeatable; else $SCB_CHECK_SLOP_RULES)
-      --rules <FILE>    Also load this ast-grep rule file (repeatable)
+      --rules <FILE>    Also load this ast-grep rule file (repeatable; added to
+                        $SCB_CHECK_EXTRA_SLOP_RULES)
   -h, --help            Print help
+
+Exit status: 0 when the rule was printed, 2 when it is not in the catalog or the catalog
+could not be loaded.
 `
 
 // runRule prints one rule of the active catalog: an ast-grep rule's YAML
