@@ -2,10 +2,10 @@ package lang
 
 import (
 	"errors"
-	"strings"
 	"unsafe"
 
 	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
+	"golang.org/x/mod/modfile"
 )
 
 // Golang is Go, parsed with tree-sitter-go v0.25.0. It is opt-in: the
@@ -155,25 +155,21 @@ var Golang = register(&Spec{
 	OptIn: true,
 })
 
-// readGoMod reads a go.mod file's module path. The standard library's
-// module (std) imports its packages by directory alone.
+// readGoMod reads a go.mod file's module path, parsed as the go command
+// parses it (golang.org/x/mod/modfile, lax: directives it does not know
+// are no error). The standard library's module (std) imports its packages
+// by directory alone.
 func readGoMod(text []byte) (ManifestInfo, error) {
-	for _, line := range strings.Split(string(text), "\n") {
-		if i := strings.Index(line, "//"); i >= 0 {
-			line = line[:i]
-		}
-		fields := strings.Fields(line)
-		if len(fields) != 2 || fields[0] != "module" {
-			continue
-		}
-		path := strings.Trim(fields[1], "\"`")
-		if path == "" {
-			break
-		}
-		if path == "std" {
-			path = ""
-		}
-		return ManifestInfo{ModulePath: path}, nil
+	f, err := modfile.ParseLax("go.mod", text, nil)
+	if err != nil {
+		return ManifestInfo{}, err
 	}
-	return ManifestInfo{}, errors.New("no module directive")
+	if f.Module == nil || f.Module.Mod.Path == "" {
+		return ManifestInfo{}, errors.New("no module directive")
+	}
+	path := f.Module.Mod.Path
+	if path == "std" {
+		path = ""
+	}
+	return ManifestInfo{ModulePath: path}, nil
 }
