@@ -16,5 +16,7 @@
 // resolve_package.go), FileModules (extract_file.go, resolve_file.go),
 // TypeUnits (extract_unit.go, resolve_unit.go) and HeaderUnits
 // (extract_header.go, resolve_header.go). Manifests (go.mod,
-// package.json, tsconfig.json) give module paths, entries and aliases.
+// package.json, tsconfig.json) give module paths, entries and aliases;
+// Collect gathers them, the configuration files and pyproject.toml's
+// entry modules from the analysed tree, and Run computes DIR of it.
 package reuse
