@@ -1,7 +1,6 @@
 package reuse_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,44 +8,23 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/source"
 )
 
-// writeTree writes files (slash-separated paths relative to dir).
-func writeTree(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for p, text := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		require.NoError(t, os.MkdirAll(filepath.Dir(full), 0o755))
-		require.NoError(t, os.WriteFile(full, []byte(text), 0o644))
-	}
-}
-
 // discover returns the tree's sources, parsed and extracted, and the
 // files of reuse.ReadExtensions found with them, as Analyze finds them.
 func discover(t *testing.T, root string) ([]reuse.Source, []string) {
 	t.Helper()
-	found, data, err := source.DiscoverWithData(root, source.DiscoverOptions{Languages: lang.All()}, reuse.ReadExtensions(), 0)
-	require.NoError(t, err)
-	var out []reuse.Source
-	for _, f := range found {
-		p, err := source.NewParser(f.Lang)
-		require.NoError(t, err)
-		text, err := os.ReadFile(f.Path)
-		require.NoError(t, err)
-		tree, err := p.Parse(text)
-		require.NoError(t, err)
-		out = append(out, reuse.Source{Path: f.Path, Lang: f.Lang, Facts: reuse.Extract(tree)})
-		p.Close()
-	}
-	return out, data
+	sources, found, _ := parseTree(t, root, source.DiscoverOptions{Languages: lang.All()})
+	return sources, found
 }
 
 func TestCollect(t *testing.T) {
 	top := t.TempDir()
-	writeTree(t, top, map[string]string{
+	testkit.WriteTree(t, top, map[string]string{
 		// a go.mod above the analysed directory names its packages
 		"go.mod":              "module example.com/top\n",
 		"app/pyproject.toml":  "[project.scripts]\ncli = \"tool.main:run\"\n",
@@ -106,7 +84,7 @@ func entryReason(res *reuse.Result, module string) string {
 // malformed manifest its module path.
 func TestRunWarnsOfUnreadableFiles(t *testing.T) {
 	root := t.TempDir()
-	writeTree(t, root, map[string]string{
+	testkit.WriteTree(t, root, map[string]string{
 		"pyproject.toml": "[project.scripts\n",
 		"go.mod":         "go 1.22\n",
 		"a.go":           "package a\n\nfunc F() {}\n",

@@ -287,7 +287,7 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 					t, ok = target{mod: src}, true
 				}
 			} else {
-				t, ok = pr.sysOf(c).resolveImport(c, imp, 0)
+				t, ok = pr.resolveImport(c, imp, 0)
 			}
 			if ok && imp.First && len(imp.Path) > 1 && pr.byName[strings.Join(imp.Path, ".")] == nil {
 				// `import a.b.c` binds a, but a.b.c must exist too

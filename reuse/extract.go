@@ -23,7 +23,7 @@ type Facts struct {
 	Warnings []Warning
 	// Package is the file's package name (PackageDirs, TypeUnits).
 	Package string
-	// Generated marks a generated file (lang.ExportSpec.GeneratedMarker),
+	// Generated marks a generated file (lang.PackageDirs.GeneratedMarker),
 	// which Compute leaves out.
 	Generated bool
 }

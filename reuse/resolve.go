@@ -28,7 +28,7 @@ func (pr *project) lookup(m *module, n string, depth int) (target, bool) {
 	}
 	sys := pr.sysOf(m)
 	if imp, ok := m.binds[n]; ok {
-		if t, ok := sys.resolveImport(m, imp, depth+1); ok {
+		if t, ok := pr.resolveImport(m, imp, depth+1); ok {
 			return t, true
 		}
 	}

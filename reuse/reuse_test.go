@@ -46,12 +46,23 @@ func load(t *testing.T, dir string) fixture {
 // collect discovers the files under dir (every language, ignore files
 // not read), parses the source files and runs the real collection of
 // DIR's input, returning Compute's input and the files' want
-// annotations. A file that does not parse is skipped, as Analyze skips
-// it.
+// annotations.
 func collect(t *testing.T, dir string) ([]reuse.File, reuse.Options, map[string]testkit.Wants) {
 	t.Helper()
-	found, data, err := source.DiscoverWithData(dir, source.DiscoverOptions{Languages: lang.All(), IncludeAll: true},
-		reuse.ReadExtensions(), 0)
+	sources, found, wants := parseTree(t, dir, source.DiscoverOptions{Languages: lang.All(), IncludeAll: true})
+	files, opts, warns := reuse.Collect(reuse.Input{Root: dir, Sources: sources, Found: found})
+	require.Empty(t, warns, "the fixture's manifests and pyproject.toml are read")
+	return files, opts, wants
+}
+
+// parseTree discovers the files under dir, parses and extracts the
+// source files, and returns them with the files of reuse.ReadExtensions
+// found with them and the want annotations of each parsed file (by path
+// relative to dir). A file that does not parse is skipped, as Analyze
+// skips it.
+func parseTree(t *testing.T, dir string, opts source.DiscoverOptions) ([]reuse.Source, []string, map[string]testkit.Wants) {
+	t.Helper()
+	found, data, err := source.DiscoverWithData(dir, opts, reuse.ReadExtensions(), 0)
 	require.NoError(t, err)
 	root, err := filepath.EvalSymlinks(dir)
 	require.NoError(t, err)
@@ -90,9 +101,7 @@ func collect(t *testing.T, dir string) ([]reuse.File, reuse.Options, map[string]
 		wants[rel] = ws
 		sources = append(sources, reuse.Source{Path: f.Path, Lang: f.Lang, Facts: reuse.Extract(tree)})
 	}
-	files, opts, warns := reuse.Collect(reuse.Input{Root: dir, Sources: sources, Found: data})
-	require.Empty(t, warns, "the fixture's manifests and pyproject.toml are read")
-	return files, opts, wants
+	return sources, data, wants
 }
 
 func readExpect(t *testing.T, path string) map[string]string {

@@ -28,7 +28,8 @@ type resolver interface {
 	// build adds the modules of the system's files (sorted by path) to
 	// the project.
 	build(files []File)
-	// resolveImport returns the target an import binding of m names.
+	// resolveImport returns the target an import binding of m names
+	// (project.resolveImport bounds the depth).
 	resolveImport(m *module, imp *Import, depth int) (target, bool)
 	// starSource returns the module a wildcard import of m reads; nil
 	// when it names none of the project.
@@ -80,6 +81,23 @@ func (pr *project) sysOf(m *module) resolver {
 		m.sys = pr.resolvers[m.lang.Exports.System.SystemName()]
 	}
 	return m.sys
+}
+
+// resolveImport returns the target an import binding of m names, through
+// m's system; nothing past maxDepth.
+func (pr *project) resolveImport(m *module, imp *Import, depth int) (target, bool) {
+	if depth > maxDepth {
+		return target{}, false
+	}
+	return pr.sysOf(m).resolveImport(m, imp, depth)
+}
+
+// one is a resolved target as resolveRef returns it.
+func one(t target, ok bool) []target {
+	if !ok {
+		return nil
+	}
+	return []target{t}
 }
 
 // ownDefs are the targets of m's own definitions: what a module used

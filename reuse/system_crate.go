@@ -73,10 +73,7 @@ func (r *crateResolver) childrenInScope() bool { return true }
 func (r *crateResolver) escapeTargets(m *module) []target { return ownDefs(m) }
 
 func (r *crateResolver) resolveRef(m *module, _ *ModuleFacts, segs []string) []target {
-	if t, ok := r.resolvePath(m, segs, 0); ok {
-		return []target{t}
-	}
-	return nil
+	return one(r.resolvePath(m, segs, 0))
 }
 
 // starSource is the module a wildcard use names.
@@ -89,9 +86,6 @@ func (r *crateResolver) starSource(m *module, imp *Import, depth int) *module {
 }
 
 func (r *crateResolver) resolveImport(m *module, imp *Import, depth int) (target, bool) {
-	if depth > maxDepth {
-		return target{}, false
-	}
 	return r.resolvePath(m, imp.Path, depth)
 }
 

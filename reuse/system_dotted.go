@@ -80,10 +80,7 @@ func (r *dottedResolver) escapeTargets(m *module) []target { return ownDefs(m) }
 
 // resolveRef resolves a reference through m's namespace.
 func (r *dottedResolver) resolveRef(m *module, _ *ModuleFacts, segs []string) []target {
-	if t, ok := r.pr.lookupPath(m, segs); ok {
-		return []target{t}
-	}
-	return nil
+	return one(r.pr.lookupPath(m, segs))
 }
 
 // starSource is the module a wildcard import names.
@@ -94,9 +91,6 @@ func (r *dottedResolver) starSource(m *module, imp *Import, _ int) *module {
 // resolveImport returns the module an import names, or for a `from`
 // import the name in it: a submodule, else a name of its namespace.
 func (r *dottedResolver) resolveImport(m *module, imp *Import, depth int) (target, bool) {
-	if depth > maxDepth {
-		return target{}, false
-	}
 	if imp.Name == "" {
 		if imp.First {
 			if top, ok := r.tops[imp.Path[0]]; ok {

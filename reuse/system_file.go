@@ -59,10 +59,7 @@ type fileResolver struct {
 func (r *fileResolver) childrenInScope() bool { return false }
 
 func (r *fileResolver) resolveRef(m *module, _ *ModuleFacts, segs []string) []target {
-	if t, ok := r.resolveFileRef(m, segs); ok {
-		return []target{t}
-	}
-	return nil
+	return one(r.resolveFileRef(m, segs))
 }
 
 // starSource is the module a wildcard re-export names.
@@ -71,9 +68,6 @@ func (r *fileResolver) starSource(m *module, imp *Import, _ int) *module {
 }
 
 func (r *fileResolver) resolveImport(m *module, imp *Import, depth int) (target, bool) {
-	if depth > maxDepth {
-		return target{}, false
-	}
 	return r.fileImport(m, imp, depth)
 }
 

@@ -56,19 +56,13 @@ func (r *headerResolver) childrenInScope() bool { return false }
 func (r *headerResolver) escapeTargets(m *module) []target { return ownDefs(m) }
 
 func (r *headerResolver) resolveRef(m *module, _ *ModuleFacts, segs []string) []target {
-	if t, ok := r.resolveHeaderRef(m, segs); ok {
-		return []target{t}
-	}
-	return nil
+	return one(r.resolveHeaderRef(m, segs))
 }
 
 // starSource: an include is no wildcard import.
 func (r *headerResolver) starSource(*module, *Import, int) *module { return nil }
 
-func (r *headerResolver) resolveImport(_ *module, imp *Import, depth int) (target, bool) {
-	if depth > maxDepth {
-		return target{}, false
-	}
+func (r *headerResolver) resolveImport(_ *module, imp *Import, _ int) (target, bool) {
 	h := r.includes[imp]
 	return target{mod: h}, h != nil
 }

@@ -67,10 +67,7 @@ func (r *packageResolver) childrenInScope() bool { return false }
 func (r *packageResolver) escapeTargets(m *module) []target { return ownDefs(m) }
 
 func (r *packageResolver) resolveRef(m *module, part *ModuleFacts, segs []string) []target {
-	if t, ok := r.resolvePackageRef(m, part, segs); ok {
-		return []target{t}
-	}
-	return nil
+	return one(r.resolvePackageRef(m, part, segs))
 }
 
 // starSource is the package a dot import names.
@@ -79,10 +76,7 @@ func (r *packageResolver) starSource(_ *module, imp *Import, _ int) *module {
 }
 
 // resolveImport returns the package an import names.
-func (r *packageResolver) resolveImport(_ *module, imp *Import, depth int) (target, bool) {
-	if depth > maxDepth {
-		return target{}, false
-	}
+func (r *packageResolver) resolveImport(_ *module, imp *Import, _ int) (target, bool) {
 	pkg := r.packages[imp.Path[0]]
 	return target{mod: pkg}, pkg != nil
 }

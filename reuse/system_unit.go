@@ -69,10 +69,7 @@ func (r *unitResolver) starSource(_ *module, imp *Import, _ int) *module {
 	return nil
 }
 
-func (r *unitResolver) resolveImport(_ *module, imp *Import, depth int) (target, bool) {
-	if depth > maxDepth {
-		return target{}, false
-	}
+func (r *unitResolver) resolveImport(_ *module, imp *Import, _ int) (target, bool) {
 	return r.resolveUnitImport(imp)
 }
 
