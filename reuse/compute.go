@@ -289,14 +289,10 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 			} else {
 				t, ok = pr.resolveImport(c, imp, 0)
 			}
-			if ok && imp.First && len(imp.Path) > 1 && pr.byName[strings.Join(imp.Path, ".")] == nil {
-				// `import a.b.c` binds a, but a.b.c must exist too
+			if pr.sysOf(c).unresolved(c, imp, ok) {
 				*unresolved = append(*unresolved, Unresolved{Path: c.partPath(pi), Line: imp.Line, Import: importText(c, imp)})
 			}
 			if !ok {
-				if pr.sysOf(c).internal(c, imp) {
-					*unresolved = append(*unresolved, Unresolved{Path: c.partPath(pi), Line: imp.Line, Import: importText(c, imp)})
-				}
 				continue
 			}
 			c.edges[t.mod] = true

@@ -37,9 +37,10 @@ type resolver interface {
 	// resolveRef returns what a reference made in part of module m uses:
 	// none, one target, or several (a type and its member).
 	resolveRef(m *module, part *ModuleFacts, segs []string) []target
-	// internal reports whether an import of m that resolved to nothing
-	// names the project, and so is reported unresolved.
-	internal(m *module, imp *Import) bool
+	// unresolved reports whether an import of m is reported unresolved:
+	// one that resolved to nothing yet names the project, or (resolved
+	// true) one that binds a name but names a module that is missing.
+	unresolved(m *module, imp *Import, resolved bool) bool
 	// escapeTargets returns the symbols module m reaches when it is used
 	// whole (dir_lenient).
 	escapeTargets(m *module) []target

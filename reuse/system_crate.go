@@ -89,10 +89,10 @@ func (r *crateResolver) resolveImport(m *module, imp *Import, depth int) (target
 	return r.resolvePath(m, imp.Path, depth)
 }
 
-// internal reports whether a use that resolved to nothing names the
+// unresolved reports a use that resolved to nothing yet names the
 // project: a path from the crate, self or super.
-func (r *crateResolver) internal(_ *module, imp *Import) bool {
-	return len(imp.Path) > 0 && (imp.Path[0] == "crate" || imp.Path[0] == "self" || imp.Path[0] == "super")
+func (r *crateResolver) unresolved(_ *module, imp *Import, resolved bool) bool {
+	return !resolved && len(imp.Path) > 0 && (imp.Path[0] == "crate" || imp.Path[0] == "self" || imp.Path[0] == "super")
 }
 
 // crateLayout is where a CrateTree file sits in its crate.

@@ -110,10 +110,14 @@ func (r *dottedResolver) resolveImport(m *module, imp *Import, depth int) (targe
 	return r.pr.member(base, imp.Name, depth+1)
 }
 
-// internal reports whether an import that resolved to nothing names the
-// project: a relative import, or one whose first name is a top-level
-// module of the project.
-func (r *dottedResolver) internal(_ *module, imp *Import) bool {
+// unresolved reports an import that resolved to nothing yet names the
+// project (a relative import, or one whose first name is a top-level
+// module of the project), and an `import a.b.c` that binds a while a.b.c
+// is missing.
+func (r *dottedResolver) unresolved(_ *module, imp *Import, resolved bool) bool {
+	if resolved {
+		return imp.First && len(imp.Path) > 1 && r.pr.byName[strings.Join(imp.Path, ".")] == nil
+	}
 	if imp.Level > 0 {
 		return true
 	}

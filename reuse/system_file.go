@@ -71,11 +71,11 @@ func (r *fileResolver) resolveImport(m *module, imp *Import, depth int) (target,
 	return r.fileImport(m, imp, depth)
 }
 
-// internal reports whether a specifier that resolved to nothing names the
+// unresolved reports a specifier that resolved to nothing yet names the
 // project: a relative one, or one matching a tsconfig alias, unless it
 // names a file that was skipped.
-func (r *fileResolver) internal(m *module, imp *Import) bool {
-	return (strings.HasPrefix(imp.Path[0], ".") || r.aliased(m, imp.Path[0])) && !r.namesUnparsed(m, imp.Path[0])
+func (r *fileResolver) unresolved(m *module, imp *Import, resolved bool) bool {
+	return !resolved && (strings.HasPrefix(imp.Path[0], ".") || r.aliased(m, imp.Path[0])) && !r.namesUnparsed(m, imp.Path[0])
 }
 
 // build adds the FileModules modules, one per file named by its

@@ -67,11 +67,10 @@ func (r *headerResolver) resolveImport(_ *module, imp *Import, _ int) (target, b
 	return target{mod: h}, h != nil
 }
 
-// internal reports whether an include that names no header of the
-// project is reported: one of a quoted path, unless it names a file that
-// was skipped.
-func (r *headerResolver) internal(m *module, imp *Import) bool {
-	return !imp.System && !r.includesUnparsed(m, imp)
+// unresolved reports an include that names no header of the project
+// when its path is quoted, unless it names a file that was skipped.
+func (r *headerResolver) unresolved(m *module, imp *Import, resolved bool) bool {
+	return !resolved && !imp.System && !r.includesUnparsed(m, imp)
 }
 
 // build adds the HeaderUnits modules: the files of one directory

@@ -81,8 +81,10 @@ func (r *packageResolver) resolveImport(_ *module, imp *Import, _ int) (target, 
 	return target{mod: pkg}, pkg != nil
 }
 
-func (r *packageResolver) internal(_ *module, imp *Import) bool {
-	return r.packageInternal(imp.Path[0])
+// unresolved reports an import that names no package of the project yet
+// lies under the module path of one of its manifests.
+func (r *packageResolver) unresolved(_ *module, imp *Import, resolved bool) bool {
+	return !resolved && r.packageInternal(imp.Path[0])
 }
 
 // namesPackages reports whether manifests of this name give the import

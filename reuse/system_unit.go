@@ -73,7 +73,11 @@ func (r *unitResolver) resolveImport(_ *module, imp *Import, _ int) (target, boo
 	return r.resolveUnitImport(imp)
 }
 
-func (r *unitResolver) internal(_ *module, imp *Import) bool { return r.unitInternal(imp) }
+// unresolved reports an import that names no type of the project yet a
+// package of it.
+func (r *unitResolver) unresolved(_ *module, imp *Import, resolved bool) bool {
+	return !resolved && r.unitInternal(imp)
+}
 
 // build adds the TypeUnits modules: each top-level type of a file is
 // a module named by its package and its name, sharing the file's imports.
