@@ -131,6 +131,8 @@ func Compute(files []File, opts Options) *Result {
 			pr.warns = append(pr.warns, FileWarning{Path: f.Path, Line: w.Line, Message: w.Message})
 		}
 	}
+	// Each system builds its modules from its files; the order of the
+	// systems leaves no trace, the modules being sorted next.
 	for _, name := range systemNames(bySystem) {
 		r := systems[name].resolver(pr)
 		pr.resolvers[name] = r

@@ -154,6 +154,8 @@ type project struct {
 	warns    []FileWarning
 }
 
+// isTestPath reports whether the slash-separated path is test code of
+// the language: a test file name, or under a test directory.
 func isTestPath(spec *lang.ExportSpec, p string) bool {
 	dir, base := path.Split(p)
 	for _, g := range spec.TestFiles {
@@ -203,6 +205,7 @@ func (m *module) partPath(k int) string {
 	}
 	return m.path
 }
+
 func containsStr(xs []string, s string) bool {
 	for _, x := range xs {
 		if x == s {
