@@ -188,7 +188,7 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 			}
 		},
 	}
-	files, data, err := source.DiscoverWithData(opt.Path, discover, dirDataExtensions(), opt.maxConfigSize())
+	files, data, err := source.DiscoverWithData(opt.Path, discover, reuse.ReadExtensions(), opt.maxConfigSize())
 	if err != nil {
 		return nil, explainNoFiles(err, opt, cfg, discover)
 	}

@@ -29,7 +29,7 @@ var allowedImports = map[string][]string{
 	"erosion":          {"lang", "source"},
 	"clones":           {"lang", "source"},
 	"rules":            {"lang", "source", "config", "vfs"},
-	"reuse":            {"lang", "source", "vfs"},
+	"reuse":            {"lang", "source", "config", "vfs"},
 	"verbosity":        {"lang", "source", "clones", "rules"},
 	"report":           {"lang", "erosion", "reuse", "vfs"},
 	"cache":            {"internal/safefile"},
