@@ -133,7 +133,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	walk, err := engine.Discover(t.Path, t.FS, cfg, &set.engine, dirDataExtensions())
+	walk, err := engine.Discover(t.Path, t.FS, cfg, &set.engine, reuse.ReadExtensions())
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 	r := engine.Assemble(results)
 	r.FilesDiscovered = len(files)
 	r.Warnings = walk.Warnings
-	dataStrings := func(fsys vfs.FS, path string, text []byte) []string {
+	dataStrings := func(path string, text []byte) []string {
 		return engine.DataStrings(&set.engine, fc, fsys, path, text)
 	}
 	r.DIR = computeDIR(fsys, t.Path, results, walk.Data, dataStrings, set.engine.MaxConfigSize)

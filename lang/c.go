@@ -105,8 +105,7 @@ var C = register(&Spec{
 // not cover C; docs/languages.md): a header is the interface of the
 // module it forms with the source files of its name.
 var cExports = ExportSpec{
-	System:           HeaderUnits,
-	HeaderExtensions: []string{"h"},
+	System: &cHeaders,
 	Definitions: map[string]ExportDef{
 		"function_definition":  {NameField: "declarator", Symbol: "variable", Declarator: true},
 		"declaration":          {NameField: "declarator", Symbol: "variable", Declarator: true, Multiple: true},
@@ -114,6 +113,26 @@ var cExports = ExportSpec{
 		"preproc_def":          {NameField: "name", Symbol: "macro", RequiredField: "value"},
 		"preproc_function_def": {NameField: "name", Symbol: "macro"},
 	},
+	// Conditional compilation (an include guard's #ifndef) keeps its
+	// declarations at file level.
+	Containers:    []string{"preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef"},
+	StringContent: "string_content",
+	Names:         []string{"identifier", "type_identifier"},
+
+	TestFiles:     []string{"*_test.c", "test_*.c"},
+	TestDirPaths:  []string{"test", "tests"},
+	PathSeparator: ".",
+	Notes: []string{
+		"our policy, outside DIR spec 4.2: a header and the source files of its name in its directory are one module, named by their path without extension",
+		"symbols: what a header declares at file level (functions, variables, typedefs, tagged structs, unions and enums, enum constants, macros with a value)",
+		"uses: names in a file that includes the header, directly or through other headers; a source file defining main makes its module an entry",
+		"test/, tests/, *_test.c and test_*.c are test code; macro bodies and conditional compilation are not evaluated",
+	},
+}
+
+// cHeaders is C's part of HeaderUnits.
+var cHeaders = HeaderUnits{
+	HeaderExtensions: []string{"h"},
 	Specifiers: map[string]ExportDef{
 		"struct_specifier": {NameField: "name", Symbol: "struct", RequiredField: "body"},
 		"union_specifier":  {NameField: "name", Symbol: "union", RequiredField: "body"},
@@ -127,23 +146,52 @@ var cExports = ExportSpec{
 	},
 	DeclaratorField:    "declarator",
 	FunctionDeclarator: "function_declarator",
-	// Conditional compilation (an include guard's #ifndef) keeps its
-	// declarations at file level.
-	Containers:      []string{"preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef"},
-	ImportModule:    "preproc_include",
-	ImportPathField: "path",
-	SystemInclude:   "system_lib_string",
-	StringContent:   "string_content",
-	EntryFunction:   "main",
-	Names:           []string{"identifier", "type_identifier"},
+	Include:            "preproc_include",
+	IncludePathField:   "path",
+	SystemInclude:      "system_lib_string",
+	EntryFunction:      "main",
+}
 
-	TestFiles:     []string{"*_test.c", "test_*.c"},
-	TestDirPaths:  []string{"test", "tests"},
-	PathSeparator: ".",
-	Notes: []string{
-		"our policy, outside DIR spec 4.2: a header and the source files of its name in its directory are one module, named by their path without extension",
-		"symbols: what a header declares at file level (functions, variables, typedefs, tagged structs, unions and enums, enum constants, macros with a value)",
-		"uses: names in a file that includes the header, directly or through other headers; a source file defining main makes its module an entry",
-		"test/, tests/, *_test.c and test_*.c are test code; macro bodies and conditional compilation are not evaluated",
-	},
+// HeaderUnits is the module system of C and C++: a header and the source
+// files of its name in its directory form a module named by their path
+// without extension; the header declares its public names, and a file
+// reaches them by including the header, directly or through other
+// headers.
+type HeaderUnits struct {
+	// HeaderExtensions select the files whose definitions are the
+	// module's symbols.
+	HeaderExtensions []string
+	// Specifiers are tagged type definitions (struct, union, enum) met at
+	// file level or as a declaration's type (TypeField), Enumerators the
+	// constants in an enum's body.
+	Specifiers  map[string]ExportDef
+	TypeField   string
+	Enumerators map[string]ExportDef
+	// Declarators are the declarator kinds followed to a declared name
+	// (their DeclaratorField, else their first named child), with
+	// FunctionDeclarator marking a function (see ExportDef.Declarator).
+	Declarators                         []string
+	DeclaratorField, FunctionDeclarator string
+	// Include is the include directive with its IncludePathField;
+	// SystemInclude is the `<x.h>` path kind.
+	Include, IncludePathField, SystemInclude string
+	// A file defining a function named EntryFunction makes its module an
+	// entry module.
+	EntryFunction string
+}
+
+// SystemName implements ModuleSystem.
+func (*HeaderUnits) SystemName() string { return "header" }
+
+// Syntax implements ModuleSystem.
+func (h *HeaderUnits) Syntax() (kinds, fields []string) {
+	kinds = append([]string{h.FunctionDeclarator, h.Include, h.SystemInclude}, h.Declarators...)
+	fields = []string{h.TypeField, h.DeclaratorField, h.IncludePathField}
+	for _, defs := range []map[string]ExportDef{h.Specifiers, h.Enumerators} {
+		for kind, def := range defs {
+			kinds = append(kinds, kind)
+			fields = append(fields, def.NameField, def.RequiredField)
+		}
+	}
+	return kinds, fields
 }

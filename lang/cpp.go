@@ -129,15 +129,17 @@ var Cpp = register(&Spec{
 // sources of their name alike, since both languages read HeaderUnits.
 func cppExports() ExportSpec {
 	e := cExports
-	e.HeaderExtensions = []string{"hpp", "hh", "hxx"}
+	h := cHeaders
+	h.HeaderExtensions = []string{"hpp", "hh", "hxx"}
 	e.Definitions = map[string]ExportDef{"alias_declaration": {NameField: "name", Symbol: "type"}}
 	for k, d := range cExports.Definitions {
 		e.Definitions[k] = d
 	}
-	e.Specifiers = map[string]ExportDef{"class_specifier": {NameField: "name", Symbol: "class", RequiredField: "body"}}
-	for k, d := range cExports.Specifiers {
-		e.Specifiers[k] = d
+	h.Specifiers = map[string]ExportDef{"class_specifier": {NameField: "name", Symbol: "class", RequiredField: "body"}}
+	for k, d := range cHeaders.Specifiers {
+		h.Specifiers[k] = d
 	}
+	e.System = &h
 	e.Containers = append(append([]string(nil), cExports.Containers...),
 		"namespace_definition", "declaration_list", "template_declaration", "linkage_specification")
 	e.TestFiles = []string{"*_test.cc", "*_test.cpp", "*_unittest.cc", "test_*.cc", "test_*.cpp"}

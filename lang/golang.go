@@ -2,10 +2,10 @@ package lang
 
 import (
 	"errors"
-	"strings"
 	"unsafe"
 
 	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
+	"golang.org/x/mod/modfile"
 )
 
 // Golang is Go, parsed with tree-sitter-go v0.25.0. It is opt-in: the
@@ -103,7 +103,17 @@ var Golang = register(&Spec{
 	Imports:    ImportSpec{Style: ImportNone, PackageDirectory: true},
 	Directives: DirectiveSpec{BlockOpen: "/*", BlockClose: "*/", BlockMargin: "*"},
 	Exports: ExportSpec{
-		System: PackageDirs,
+		System: &PackageDirs{
+			PackageClause:   "package_clause",
+			EntryPackages:   []string{"main"},
+			ImportSpec:      "import_spec",
+			ImportPathField: "path",
+			ImportNameField: "name",
+			DotImport:       "dot",
+			BlankImport:     "blank_identifier",
+			// The convention of go generate (go help generate).
+			GeneratedMarker: `^// Code generated .* DO NOT EDIT\.$`,
+		},
 		// Methods, struct fields and interface methods are members, not
 		// package-level symbols; test functions run under go test only.
 		Definitions: map[string]ExportDef{
@@ -114,14 +124,7 @@ var Golang = register(&Spec{
 			"const_spec": {NameField: "name", Symbol: "constant", Multiple: true},
 			"var_spec":   {NameField: "name", Symbol: "variable", Multiple: true},
 		},
-		Containers:      []string{"type_declaration", "const_declaration", "var_declaration", "var_spec_list"},
-		PackageClause:   "package_clause",
-		EntryPackages:   []string{"main"},
-		ImportModule:    "import_spec",
-		ImportPathField: "path",
-		ImportNameField: "name",
-		Wildcard:        "dot",
-		BlankImport:     "blank_identifier",
+		Containers: []string{"type_declaration", "const_declaration", "var_declaration", "var_spec_list"},
 
 		Names:             []string{"identifier", "type_identifier", "package_identifier"},
 		Member:            "selector_expression",
@@ -142,8 +145,6 @@ var Golang = register(&Spec{
 		PathSeparator: ".",
 		Manifests:     []Manifest{{Name: "go.mod", Read: readGoMod}},
 		ForeignDirs:   []string{"vendor"},
-		// The convention of go generate (go help generate).
-		GeneratedMarker: `^// Code generated .* DO NOT EDIT\.$`,
 		Notes: []string{
 			"a module is a package: the non-test files of one directory declaring one package, named by its import path (go.mod module path plus directory)",
 			"entry modules: package main",
@@ -155,25 +156,53 @@ var Golang = register(&Spec{
 	OptIn: true,
 })
 
-// readGoMod reads a go.mod file's module path. The standard library's
-// module (std) imports its packages by directory alone.
+// readGoMod reads a go.mod file's module path, parsed as the go command
+// parses it (golang.org/x/mod/modfile, lax: directives it does not know
+// are no error). The standard library's module (std) imports its packages
+// by directory alone.
 func readGoMod(text []byte) (ManifestInfo, error) {
-	for _, line := range strings.Split(string(text), "\n") {
-		if i := strings.Index(line, "//"); i >= 0 {
-			line = line[:i]
-		}
-		fields := strings.Fields(line)
-		if len(fields) != 2 || fields[0] != "module" {
-			continue
-		}
-		path := strings.Trim(fields[1], "\"`")
-		if path == "" {
-			break
-		}
-		if path == "std" {
-			path = ""
-		}
-		return ManifestInfo{ModulePath: path}, nil
+	f, err := modfile.ParseLax("go.mod", text, nil)
+	if err != nil {
+		return ManifestInfo{}, err
 	}
-	return ManifestInfo{}, errors.New("no module directive")
+	if f.Module == nil || f.Module.Mod.Path == "" {
+		return ManifestInfo{}, errors.New("no module directive")
+	}
+	path := f.Module.Mod.Path
+	if path == "std" {
+		path = ""
+	}
+	return ManifestInfo{ModulePath: path}, nil
+}
+
+// PackageDirs is the module system of Go: the files of one directory
+// declaring one package form a module named by its import path (the
+// module path of the nearest manifest, the first of the language's
+// Manifests, plus the directory); imports name packages by that path and
+// bind the package's name, members are read as pkg.Name, and names of the
+// same package need no import.
+type PackageDirs struct {
+	// PackageClause is the package clause kind; the package's name is
+	// the dotted path of the names in it. EntryPackages are package
+	// names that make a package a program.
+	PackageClause string
+	EntryPackages []string
+	// ImportSpec is one import, with its path as a string in
+	// ImportPathField and in ImportNameField a local name, a DotImport or
+	// a BlankImport.
+	ImportSpec, ImportPathField, ImportNameField string
+	DotImport, BlankImport                       string
+	// GeneratedMarker, when set, is a regular expression a whole comment
+	// line before PackageClause matches in a generated file, which DIR
+	// leaves out (`// Code generated ... DO NOT EDIT.`).
+	GeneratedMarker string
+}
+
+// SystemName implements ModuleSystem.
+func (*PackageDirs) SystemName() string { return "package" }
+
+// Syntax implements ModuleSystem.
+func (p *PackageDirs) Syntax() (kinds, fields []string) {
+	return []string{p.PackageClause, p.ImportSpec, p.DotImport, p.BlankImport},
+		[]string{p.ImportPathField, p.ImportNameField}
 }

@@ -136,7 +136,32 @@ var javaEntryAnnotations = []string{
 // javaExports is DIR's reading of Java: a top-level type is a module
 // (DIR spec 4.1 and 4.2).
 var javaExports = ExportSpec{
-	System: TypeUnits,
+	System: &TypeUnits{
+		// Enum constants are members read through their type, not symbols.
+		MemberDefinitions: map[string]ExportDef{
+			"method_declaration":   {NameField: "name", Symbol: "method"},
+			"field_declaration":    {Symbol: "field"},
+			"constant_declaration": {Symbol: "field"},
+		},
+		ImplicitMembers:     []string{"interface_body", "annotation_type_body"},
+		TypeBodyField:       "body",
+		ResultField:         "type",
+		AnnotationNameField: "name",
+		ModifierList:        "modifiers",
+		PublicKeyword:       "public",
+		StaticKeyword:       "static",
+		PrivateKeyword:      "private",
+		Annotations:         []string{"marker_annotation", "annotation"},
+		EntryMethod:         "main",
+		VoidType:            "void_type",
+		EntryAnnotations:    javaEntryAnnotations,
+		PackageClause:       "package_declaration",
+		Import:              "import_declaration",
+		Wildcard:            "asterisk",
+		Declarator:          "variable_declarator",
+		DeclaratorNameField: "name",
+		DottedTypes:         []string{"scoped_type_identifier"},
+	},
 	Definitions: map[string]ExportDef{
 		"class_declaration":           {NameField: "name", Symbol: "class"},
 		"interface_declaration":       {NameField: "name", Symbol: "interface"},
@@ -144,31 +169,7 @@ var javaExports = ExportSpec{
 		"record_declaration":          {NameField: "name", Symbol: "record"},
 		"annotation_type_declaration": {NameField: "name", Symbol: "annotation"},
 	},
-	// Enum constants are members read through their type, not symbols.
-	MemberDefinitions: map[string]ExportDef{
-		"method_declaration":   {NameField: "name", Symbol: "method"},
-		"field_declaration":    {Symbol: "field"},
-		"constant_declaration": {Symbol: "field"},
-	},
-	Containers:          []string{"class_body", "interface_body", "enum_body", "enum_body_declarations", "annotation_type_body"},
-	ImplicitMembers:     []string{"interface_body", "annotation_type_body"},
-	TypeBodyField:       "body",
-	ResultField:         "type",
-	AnnotationNameField: "name",
-	ModifierList:        "modifiers",
-	PublicKeyword:       "public",
-	StaticKeyword:       "static",
-	PrivateKeyword:      "private",
-	Annotations:         []string{"marker_annotation", "annotation"},
-	EntryMethod:         "main",
-	VoidType:            "void_type",
-	EntryAnnotations:    javaEntryAnnotations,
-	PackageClause:       "package_declaration",
-	ImportModule:        "import_declaration",
-	Wildcard:            "asterisk",
-	Declarator:          "variable_declarator",
-	DeclaratorNameField: "name",
-	DottedTypes:         []string{"scoped_type_identifier"},
+	Containers: []string{"class_body", "interface_body", "enum_body", "enum_body_declarations", "annotation_type_body"},
 
 	Names:             []string{"identifier", "type_identifier"},
 	Member:            "field_access",
@@ -201,4 +202,58 @@ var javaExports = ExportSpec{
 		"public top-level types and the public static fields and methods of their bodies (an interface's fields and static methods implicitly); instance members and enum constants are not symbols",
 		"uses through single-type, on-demand and static imports, fully qualified names and the simple names of the same package; reflection is not read",
 	},
+}
+
+// TypeUnits is the module system of Java: a top-level type (one of
+// ExportSpec.Definitions, its body in TypeBodyField) is a module named by
+// its package and its name; imports name types, a package's types or a
+// type's static members, and the types of the same package need no
+// import.
+type TypeUnits struct {
+	// MemberDefinitions are the members of a type body (Containers
+	// descended; a method's result in ResultField) that count when public
+	// and static; ImplicitMembers the bodies whose fields and methods are
+	// so without saying (an interface's).
+	MemberDefinitions map[string]ExportDef
+	ImplicitMembers   []string
+	TypeBodyField     string
+	ResultField       string
+	// ModifierList holds PublicKeyword, StaticKeyword and annotations
+	// (Annotations, named in their AnnotationNameField); PrivateKeyword
+	// keeps an implicit member private.
+	ModifierList                 string
+	PublicKeyword, StaticKeyword string
+	PrivateKeyword               string
+	Annotations                  []string
+	AnnotationNameField          string
+	// A method named EntryMethod, public, static, returning VoidType,
+	// makes its type an entry module, as does one of EntryAnnotations on
+	// the type.
+	EntryMethod, VoidType string
+	EntryAnnotations      []string
+	// PackageClause is the package declaration; Import statements with
+	// StaticKeyword import a member, and Wildcard ends an on-demand
+	// import.
+	PackageClause, Import, Wildcard string
+	// Declarator is a field's variable declarator, its name in
+	// DeclaratorNameField.
+	Declarator, DeclaratorNameField string
+	// DottedTypes are qualified type names without fields (a.b.C), read
+	// as the names in them.
+	DottedTypes []string
+}
+
+// SystemName implements ModuleSystem.
+func (*TypeUnits) SystemName() string { return "unit" }
+
+// Syntax implements ModuleSystem.
+func (u *TypeUnits) Syntax() (kinds, fields []string) {
+	kinds = append(append(append([]string{u.ModifierList, u.VoidType, u.PackageClause, u.Import, u.Wildcard,
+		u.Declarator}, u.Annotations...), u.ImplicitMembers...), u.DottedTypes...)
+	fields = []string{u.TypeBodyField, u.ResultField, u.AnnotationNameField, u.DeclaratorNameField}
+	for kind, def := range u.MemberDefinitions {
+		kinds = append(kinds, kind)
+		fields = append(fields, def.NameField)
+	}
+	return kinds, fields
 }

@@ -102,16 +102,7 @@ var JavaScript = register(&Spec{
 // `declare`, type names and `import x = require()`): a file is a module;
 // DIR spec 4.1 and 4.2.
 func javaScriptExports(typed bool) ExportSpec {
-	e := ExportSpec{
-		System: FileModules,
-		Definitions: map[string]ExportDef{
-			"function_declaration":           {NameField: "name", Symbol: "function"},
-			"generator_function_declaration": {NameField: "name", Symbol: "function"},
-			"class_declaration":              {NameField: "name", Symbol: "class"},
-		},
-		// Declarations whose declarators are read: const/let and var.
-		Containers: []string{"lexical_declaration", "variable_declaration"},
-
+	sys := &FileModules{
 		ExportStatement:      "export_statement",
 		DeclarationField:     "declaration",
 		DefaultKeyword:       "default",
@@ -124,7 +115,7 @@ func javaScriptExports(typed bool) ExportSpec {
 		NamespaceImport:      "namespace_import",
 		NamespaceExport:      "namespace_export",
 		ImportClause:         "import_clause",
-		ImportFrom:           "import_statement",
+		ImportStatement:      "import_statement",
 		Declarator:           "variable_declarator",
 		DeclaratorNameField:  "name",
 		DeclaratorValueField: "value",
@@ -147,7 +138,23 @@ func javaScriptExports(typed bool) ExportSpec {
 		Call:                 "call_expression",
 		CallFunctionField:    "function",
 		CallArgumentsField:   "arguments",
-		StringContent:        "string_fragment",
+
+		ResolveExtensions: []string{"ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"},
+		IndexFile:         "index",
+		SpecifierRewrites: map[string][]string{
+			"js": {"ts", "tsx"}, "jsx": {"tsx"}, "mjs": {"mts"}, "cjs": {"cts"},
+		},
+	}
+	e := ExportSpec{
+		System: sys,
+		Definitions: map[string]ExportDef{
+			"function_declaration":           {NameField: "name", Symbol: "function"},
+			"generator_function_declaration": {NameField: "name", Symbol: "function"},
+			"class_declaration":              {NameField: "name", Symbol: "class"},
+		},
+		// Declarations whose declarators are read: const/let and var.
+		Containers:    []string{"lexical_declaration", "variable_declaration"},
+		StringContent: "string_fragment",
 
 		Names:             []string{"identifier", "shorthand_property_identifier"},
 		Member:            "member_expression",
@@ -160,11 +167,6 @@ func javaScriptExports(typed bool) ExportSpec {
 			"variable_declarator":            {"name"},
 		},
 
-		ResolveExtensions: []string{"ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"},
-		IndexFile:         "index",
-		SpecifierRewrites: map[string][]string{
-			"js": {"ts", "tsx"}, "jsx": {"tsx"}, "mjs": {"mts"}, "cjs": {"cts"},
-		},
 		TestFiles: []string{"*.test.*", "*.spec.*"},
 		// Directories rather than TestDirs: a Python project's e2e/
 		// configuration files stay non-test data.
@@ -193,7 +195,7 @@ func javaScriptExports(typed bool) ExportSpec {
 			e.NotReferences[kind] = []string{"name"}
 		}
 		e.Containers = append(e.Containers, "ambient_declaration")
-		e.ImportRequireClause = "import_require_clause"
+		sys.ImportRequireClause = "import_require_clause"
 		e.Names = append(e.Names, "type_identifier")
 		e.Members = []MemberKind{
 			{Kind: "nested_type_identifier", ObjectField: "module", NameField: "name"},
@@ -201,6 +203,69 @@ func javaScriptExports(typed bool) ExportSpec {
 		}
 	}
 	return e
+}
+
+// FileModules is the module system of JavaScript, TypeScript and TSX: a
+// file is a module; imports name files by specifiers relative to the
+// importing file, resolved with ResolveExtensions and IndexFile; exports
+// are declared per name, re-exports and wildcard re-exports are aliases.
+type FileModules struct {
+	// ExportStatement holds a declaration in DeclarationField or, after
+	// DefaultKeyword, a value in DefaultValueField; export and import
+	// statements (ImportStatement) name the module they read in
+	// SourceField. ExportSpecifier and ImportSpecifier are `name as
+	// alias` (AliasNameField, AliasField); NamespaceImport and
+	// NamespaceExport are `* as ns`; an identifier directly in
+	// ImportClause is a default import; ImportRequireClause is
+	// `import x = require("m")`.
+	ExportStatement, DeclarationField, DefaultKeyword, DefaultValueField string
+	SourceField, ExportSpecifier, ImportSpecifier, ImportStatement       string
+	AliasNameField, AliasField                                           string
+	NamespaceImport, NamespaceExport, ImportClause, ImportRequireClause  string
+	// Declarator is a variable declarator (DeclaratorNameField,
+	// DeclaratorValueField); a value calling RequireFunction (a Call with
+	// CallFunctionField and CallArgumentsField) with a string is an
+	// import binding the name, or the names of an ObjectPattern
+	// (ShorthandPattern, or PairPattern with its key in PairKeyField and
+	// the bound name in PairValueField).
+	Declarator, DeclaratorNameField, DeclaratorValueField string
+	RequireFunction                                       string
+	Call, CallFunctionField, CallArgumentsField           string
+	ObjectPattern, ShorthandPattern, PairPattern          string
+	PairKeyField, PairValueField                          string
+	// CommonJS exports: an assignment (Assignment, LeftField, ValueField)
+	// to ModuleObject.ExportsObject.x or ExportsObject.x exports x; to
+	// ModuleObject.ExportsObject, the keys of an ObjectLiteral (Pair with
+	// PairKeyField, ShorthandProperty, MethodDefinition with its
+	// MethodNameField) or, for another value, the default export, whose
+	// symbol is named DefaultKeyword.
+	Assignment, LeftField, ValueField          string
+	ModuleObject, ExportsObject, ObjectLiteral string
+	Pair, ShorthandProperty, MethodDefinition  string
+	MethodNameField                            string
+	// ResolveExtensions are tried, in order, after a relative specifier
+	// that names no file, then IndexFile with each of them inside the
+	// directory it names; SpecifierRewrites map a specifier's extension to
+	// the source extensions it may stand for (a TypeScript import of
+	// "./x.js" reads x.ts).
+	ResolveExtensions []string
+	IndexFile         string
+	SpecifierRewrites map[string][]string
+}
+
+// SystemName implements ModuleSystem.
+func (*FileModules) SystemName() string { return "file" }
+
+// Syntax implements ModuleSystem.
+func (f *FileModules) Syntax() (kinds, fields []string) {
+	kinds = []string{f.ExportStatement, f.ExportSpecifier, f.ImportSpecifier, f.ImportStatement, f.NamespaceImport,
+		f.NamespaceExport, f.ImportClause, f.ImportRequireClause, f.Declarator, f.Call, f.ObjectPattern,
+		f.ShorthandPattern, f.PairPattern, f.Assignment, f.ObjectLiteral, f.Pair, f.ShorthandProperty,
+		f.MethodDefinition}
+	fields = []string{f.DeclarationField, f.DefaultValueField, f.SourceField, f.AliasNameField, f.AliasField,
+		f.DeclaratorNameField, f.DeclaratorValueField, f.CallFunctionField, f.CallArgumentsField, f.PairKeyField,
+		f.PairValueField, f.LeftField, f.ValueField, f.MethodNameField}
+	return kinds, fields
 }
 
 // readPackageJSON reads the programs a package.json declares: its main

@@ -475,42 +475,19 @@ func ForPath(path string) *Spec {
 	return nil
 }
 
-// ModuleSystem says how a language's files form modules and how imports
-// and paths name them; package reuse has one resolver per system.
-type ModuleSystem int
-
-const (
-	// NoModules: the language takes no part in DIR.
-	NoModules ModuleSystem = iota
-	// DottedFiles: a file is a module named by its dotted path from an
-	// import root, a directory's init file is the package itself, imports
-	// name modules absolutely or relatively by leading dots (Python).
-	DottedFiles
-	// CrateTree: a crate's root file and the files and inline module
-	// blocks under it form a tree of modules addressed by paths from the
-	// crate root, the current module or its parent (Rust).
-	CrateTree
-	// PackageDirs: the files of one directory declaring one package form
-	// a module named by its import path (the module path of the nearest
-	// manifest plus the directory); imports name packages by that path and
-	// bind the package's name, members are read as pkg.Name, and names of
-	// the same package need no import (Go).
-	PackageDirs
-	// FileModules: a file is a module; imports name files by specifiers
-	// relative to the importing file, resolved with ResolveExtensions and
-	// IndexFile; exports are declared per name, re-exports and wildcard
-	// re-exports are aliases (JavaScript, TypeScript).
-	FileModules
-	// TypeUnits: a top-level type is a module named by its package and
-	// its name; imports name types, a package's types or a type's static
-	// members, and the types of the same package need no import (Java).
-	TypeUnits
-	// HeaderUnits: a header and the source files of its name in its
-	// directory form a module named by their path without extension; the
-	// header declares its public names, and a file reaches them by
-	// including the header, directly or through other headers (C).
-	HeaderUnits
-)
+// ModuleSystem is how a language's files form modules for DIR, with the
+// node kinds, fields and rules only that system reads: its own part of
+// the language's ExportSpec. Package reuse implements each system, by
+// name, in a file of its own; the languages sharing a system share its
+// type (JavaScript, TypeScript and TSX read FileModules).
+type ModuleSystem interface {
+	// SystemName names the system; package reuse has one implementation
+	// per name.
+	SystemName() string
+	// Syntax returns the node kinds and the field names the system's data
+	// names, which tests check against the language's grammar.
+	Syntax() (kinds, fields []string)
+}
 
 // ExportDef is a kind of module-level definition that can be a public
 // symbol.
@@ -526,7 +503,7 @@ type ExportDef struct {
 	// `const A, B = 1, 2`), not only the first.
 	Multiple bool
 	// Declarator makes NameField hold a declarator, whose name is found
-	// through ExportSpec.Declarators (C's `int *f(void)`); a function
+	// through HeaderUnits.Declarators (C's `int *f(void)`); a function
 	// declarator on the way makes the symbol a "function".
 	Declarator bool
 	// RequiredField, when set, is a field without which the node defines
@@ -582,218 +559,57 @@ type ManifestEntry struct {
 	Reason string
 }
 
-// ExportSpec names what package reuse reads of a language. Only the fields
-// of the language's System are used.
+// ExportSpec names what package reuse reads of a language: what every
+// module system reads (definitions, references, test and entry files),
+// and in System the system's own part.
 type ExportSpec struct {
+	// System is the language's module system with its data; nil when the
+	// language takes no part in DIR.
 	System ModuleSystem
 	// Definitions are the definition kinds by node kind.
 	Definitions map[string]ExportDef
-	// Wrappers hold a definition in the field WrapperField (decorators).
-	Wrappers     []string
-	WrapperField string
-	// Blocks are statements whose bodies still run at module level (if,
-	// try, with and their clauses); a guard (see MainGuards and
-	// TypeCheckingGuards) stops the walk.
-	Blocks []string
-	// GuardField is the condition field of a guarded block.
-	GuardField string
-	// MainGuards are the condition texts (spaces removed, quotes made
-	// double) of a block that runs only when the module is the program.
-	MainGuards []string
-	// TypeCheckingGuards are the condition texts of a block that only
-	// type checkers read.
-	TypeCheckingGuards []string
-	// Assignment is the assignment kind with LeftField, TypeField; a
-	// simple name assigned is a constant when ConstantCase holds for it, a
-	// type alias when its annotation is one of TypeAliasAnnotations.
-	Assignment, LeftField, TypeField string
-	// ValueField is the assigned value's field (of Assignment and
-	// AugmentedAssignment).
-	ValueField           string
-	TypeAliasAnnotations []string
-	// AugmentedAssignment is the `+=` kind (extending ExportList).
-	AugmentedAssignment string
-	// TypeAlias is the `type X = ...` statement kind; its name is the
-	// first identifier of TypeAliasNameField.
-	TypeAlias, TypeAliasNameField string
-	// ExportList is the module variable listing the public names.
-	ExportList string
-	// Visibility is the kind of a visibility modifier; an item is public
-	// when it has one (CrateTree).
-	Visibility string
-	// Attribute is the kind of an outer attribute before an item; an item
-	// under TestAttributes is test code, a macro needs ExportAttribute.
-	Attribute       string
-	TestAttributes  []string
-	ExportAttribute string
-	// MacroDefinition is the macro kind that needs ExportAttribute.
-	MacroDefinition string
-	// InlineModule is the kind of a module item with NameField and
-	// BodyField (CrateTree).
-	InlineModule, ModuleNameField, ModuleBodyField string
-
-	// Import kinds and fields. DottedFiles: ImportModule (`import a.b`),
-	// ImportFrom (`from m import x`) with FromModuleField, ImportNameField,
-	// RelativeImport, ImportPrefix (the dots), Alias with AliasNameField
-	// and AliasField, Wildcard. CrateTree: Use with UseArgumentField, the
-	// use-tree kinds UseList, ScopedUseList (UseListPathField,
-	// UseListListField), UseAs (AliasNameField, AliasField), Wildcard.
-	ImportModule, ImportFrom, FromModuleField, ImportNameField string
-	RelativeImport, ImportPrefix                               string
-	Alias, AliasNameField, AliasField, Wildcard                string
-	Use, UseArgumentField, UseList, ScopedUseList              string
-	UseListPathField, UseListListField                         string
+	// Containers are declaration groups whose children are read as
+	// declarations of the level they are at (Go's `const ( ... )`, C's
+	// conditional compilation, Java's type bodies).
+	Containers []string
 
 	// References. Names are the identifier kinds a reference starts with;
-	// Member is `object.attribute` (MemberObjectField,
-	// MemberNameField); Scoped kinds are `path::name` (ScopedPathField,
-	// ScopedNameField); PathAnchors are the keywords a path may start with
-	// (crate, self, super); NotReferences are fields whose identifier is a
-	// name being bound or a keyword, never a reference.
-	Names                            []string
-	Member, MemberObjectField        string
-	MemberNameField                  string
-	Scoped                           []string
-	ScopedPathField, ScopedNameField string
-	PathAnchors                      []string
-	NotReferences                    map[string][]string
-	// Call with CallFunctionField and CallArgumentsField, for
-	// getattr(module, "name") uses by DynamicAttribute.
-	Call, CallFunctionField, CallArgumentsField string
-	DynamicAttribute                            string
+	// Member is `object.attribute` (MemberObjectField, MemberNameField)
+	// and Members are the other member-access kinds (Go's qualified_type,
+	// TypeScript's nested_type_identifier, Java's method_invocation);
+	// NotReferences are fields whose identifier is a name being bound or
+	// a keyword, never a reference.
+	Names                     []string
+	Member, MemberObjectField string
+	MemberNameField           string
+	Members                   []MemberKind
+	NotReferences             map[string][]string
 	// StringContent is the kind of a string literal's text.
 	StringContent string
 
-	// Files. EntryFiles are base names of entry modules; EntryDirs hold
-	// entry programs (relative to a crate's top); TestFiles are base-name
-	// globs and TestDirs directory names of test code; InitFile is a
-	// package's own module file (without its extension); SourceDir is the
-	// directory holding a crate's modules and CrateRoots its root files.
-	EntryFiles []string
-	EntryDirs  []string
-	TestFiles  []string
-	TestDirs   []string
-	InitFile   string
-	SourceDir  string
-	CrateRoots []string
-	// PathSeparator joins module path segments in reports ("." or "::").
-	PathSeparator string
-	// Notes state the definition's choices in the DIR detail's config.
-	Notes []string
-
-	// The systems beyond DottedFiles and CrateTree.
-	//
-	// Members are member-access kinds read besides Member (Go's
-	// qualified_type, TypeScript's nested_type_identifier, Java's
-	// method_invocation).
-	Members []MemberKind
-	// Containers are declaration groups at module level whose children
-	// are read as module-level declarations (Go's `const ( ... )`).
-	Containers []string
-	// PackageClause is the package clause or declaration kind; the
-	// package's name is the dotted path of the Names in it.
-	PackageClause string
-	// EntryPackages are package names that make a package a program.
-	EntryPackages []string
-	// ImportPathField is the field of ImportModule holding the imported
-	// path as a string (PackageDirs); ImportNameField then holds a
-	// local name, Wildcard a dot import, BlankImport a blank one.
-	ImportPathField, BlankImport string
-	// TestDirPaths are slash-separated directory paths whose files are
-	// test code wherever they occur in a path (Java's src/test, Go's
-	// testdata); unlike TestDirs, they do not make the configuration
-	// files below them test data.
+	// Files. EntryFiles are base names of entry modules and EntryDirs
+	// directories of entry programs (relative to a crate's top), as the
+	// DIR detail lists them; TestFiles are base-name globs and TestDirs
+	// directory names of test code (whose configuration files are test
+	// data too); TestDirPaths are slash-separated directory paths whose
+	// files are test code wherever they occur in a path (Java's src/test,
+	// Go's testdata), without making the configuration files below them
+	// test data.
+	EntryFiles   []string
+	EntryDirs    []string
+	TestFiles    []string
+	TestDirs     []string
 	TestDirPaths []string
-	// Manifests are the project files read for module paths and entries.
-	Manifests []Manifest
 	// ForeignDirs are directory names whose files DIR leaves out, as
 	// neither exporters nor users: copies of other projects' code (Go's
 	// vendor).
 	ForeignDirs []string
-	// GeneratedMarker, when set, is a regular expression a whole comment
-	// line before PackageClause matches in a generated file, which DIR
-	// leaves out likewise (Go's `// Code generated ... DO NOT EDIT.`).
-	GeneratedMarker string
-
-	// FileModules statements. ExportStatement holds a declaration in
-	// DeclarationField or, after DefaultKeyword, a value in
-	// DefaultValueField; export and import statements name the module
-	// they read in SourceField. ExportSpecifier and ImportSpecifier are
-	// `name as alias` (AliasNameField, AliasField); NamespaceImport and
-	// NamespaceExport are `* as ns`; an identifier directly in
-	// ImportClause is a default import; ImportRequireClause is
-	// `import x = require("m")`.
-	ExportStatement, DeclarationField, DefaultKeyword, DefaultValueField string
-	SourceField, ExportSpecifier, ImportSpecifier                        string
-	NamespaceImport, NamespaceExport, ImportClause, ImportRequireClause  string
-	// Declarator is a variable declarator (DeclaratorNameField,
-	// DeclaratorValueField); a value calling RequireFunction with a string
-	// is an import binding the name, or the names of an ObjectPattern
-	// (ShorthandPattern, or PairPattern with its key in PairKeyField and
-	// the bound name in PairValueField).
-	Declarator, DeclaratorNameField, DeclaratorValueField string
-	RequireFunction                                       string
-	ObjectPattern, ShorthandPattern, PairPattern          string
-	PairKeyField, PairValueField                          string
-	// CommonJS exports: an assignment (Assignment, LeftField, ValueField)
-	// to ModuleObject.ExportsObject.x or ExportsObject.x exports x; to
-	// ModuleObject.ExportsObject, the keys of an ObjectLiteral (Pair with
-	// PairKeyField, ShorthandProperty, MethodDefinition with its
-	// MethodNameField) or, for another value, the default export, whose
-	// symbol is named DefaultKeyword.
-	ModuleObject, ExportsObject, ObjectLiteral string
-	Pair, ShorthandProperty, MethodDefinition  string
-	MethodNameField                            string
-	// ResolveExtensions are tried, in order, after a relative specifier
-	// that names no file, then IndexFile with each of them inside the
-	// directory it names; SpecifierRewrites map a specifier's extension to
-	// the source extensions it may stand for (a TypeScript import of
-	// "./x.js" reads x.ts).
-	ResolveExtensions []string
-	IndexFile         string
-	SpecifierRewrites map[string][]string
-
-	// TypeUnits. Definitions hold the top-level types, their bodies in
-	// TypeBodyField; MemberDefinitions the members of the bodies
-	// (Containers, descended; a method's result in ResultField) that count when
-	// public and static, ImplicitMembers the bodies whose fields and
-	// methods are so without saying (an interface's). ModifierList holds
-	// PublicKeyword, StaticKeyword and annotations (Annotations, named in
-	// their AnnotationNameField); PrivateKeyword keeps an implicit member
-	// private. A method named EntryMethod, public, static,
-	// returning VoidType, makes its type an entry module, as does one of
-	// EntryAnnotations on the type. ImportModule statements with
-	// StaticKeyword import a member; Wildcard ends an on-demand import.
-	// DottedTypes are qualified type names without fields (a.b.C), read
-	// as the names in them.
-	// HeaderUnits. HeaderExtensions select the files whose definitions
-	// are the module's symbols; Specifiers are tagged type definitions
-	// (struct, union, enum) met at file level or as a declaration's type
-	// (TypeField), Enumerators the constants in an enum's body;
-	// Declarators are the declarator kinds followed to a declared name
-	// (their DeclaratorField, else their first named child), with
-	// FunctionDeclarator marking a function. ImportModule is the include
-	// directive with its ImportPathField; SystemInclude is the `<x.h>`
-	// path kind. A file defining a function named EntryFunction makes
-	// its module an entry module.
-	HeaderExtensions                    []string
-	Specifiers                          map[string]ExportDef
-	Enumerators                         map[string]ExportDef
-	Declarators                         []string
-	DeclaratorField, FunctionDeclarator string
-	SystemInclude, EntryFunction        string
-
-	MemberDefinitions            map[string]ExportDef
-	TypeBodyField, ResultField   string
-	AnnotationNameField          string
-	ImplicitMembers              []string
-	ModifierList                 string
-	PublicKeyword, StaticKeyword string
-	PrivateKeyword               string
-	Annotations                  []string
-	EntryMethod, VoidType        string
-	EntryAnnotations             []string
-	DottedTypes                  []string
+	// Manifests are the project files read for module paths and entries.
+	Manifests []Manifest
+	// PathSeparator joins module path segments in reports ("." or "::").
+	PathSeparator string
+	// Notes state the definition's choices in the DIR detail's config.
+	Notes []string
 }
 
 // ForAstGrep returns the language whose ast-grep name or alias is name

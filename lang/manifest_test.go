@@ -15,6 +15,9 @@ func TestReadGoMod(t *testing.T) {
 		{"the standard library names packages by directory", "module std\n\ngo 1.26\n", "", ""},
 		{"no module directive", "go 1.22\nrequire x v1.0.0\n", "", "no module directive"},
 		{"a module directive inside a comment does not count", "// module example.com/x\n", "", "no module directive"},
+		{"directives the go command does not know are no error", "module example.com/new\nfuture x y\n", "example.com/new", ""},
+		{"a malformed file: the error names it and the line", "module example.com/a\nrequire (\n", "",
+			"go.mod:3: syntax error (unterminated block started at go.mod:2:1)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

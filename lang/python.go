@@ -83,40 +83,49 @@ var Python = register(&Spec{
 	},
 	// Only top-level `from X import ...` binds names; `import X` does not.
 	Exports: ExportSpec{
-		System: DottedFiles,
+		System: &DottedFiles{
+			Wrappers:     []string{"decorated_definition"},
+			WrapperField: "definition",
+			Blocks: []string{
+				"if_statement", "elif_clause", "else_clause", "try_statement", "except_clause",
+				"finally_clause", "with_statement", "block",
+			},
+			GuardField:           "condition",
+			MainGuards:           []string{`__name__=="__main__"`, `"__main__"==__name__`},
+			TypeCheckingGuards:   []string{"TYPE_CHECKING", "typing.TYPE_CHECKING"},
+			Assignment:           "assignment",
+			LeftField:            "left",
+			TypeField:            "type",
+			ValueField:           "right",
+			TypeAliasAnnotations: []string{"TypeAlias", "typing.TypeAlias", "typing_extensions.TypeAlias"},
+			AugmentedAssignment:  "augmented_assignment",
+			TypeAlias:            "type_alias_statement",
+			TypeAliasNameField:   "left",
+			ExportList:           "__all__",
+
+			ImportModule:    "import_statement",
+			ImportFrom:      "import_from_statement",
+			FromModuleField: "module_name",
+			ImportNameField: "name",
+			RelativeImport:  "relative_import",
+			ImportPrefix:    "import_prefix",
+			Alias:           "aliased_import",
+			AliasNameField:  "name",
+			AliasField:      "alias",
+			Wildcard:        "wildcard_import",
+
+			Call:               "call",
+			CallFunctionField:  "function",
+			CallArgumentsField: "arguments",
+			DynamicAttribute:   "getattr",
+
+			InitFile:  "__init__",
+			SourceDir: "src",
+		},
 		Definitions: map[string]ExportDef{
 			"function_definition": {NameField: "name", Symbol: "function"},
 			"class_definition":    {NameField: "name", Symbol: "class"},
 		},
-		Wrappers:     []string{"decorated_definition"},
-		WrapperField: "definition",
-		Blocks: []string{
-			"if_statement", "elif_clause", "else_clause", "try_statement", "except_clause",
-			"finally_clause", "with_statement", "block",
-		},
-		GuardField:           "condition",
-		MainGuards:           []string{`__name__=="__main__"`, `"__main__"==__name__`},
-		TypeCheckingGuards:   []string{"TYPE_CHECKING", "typing.TYPE_CHECKING"},
-		Assignment:           "assignment",
-		LeftField:            "left",
-		TypeField:            "type",
-		ValueField:           "right",
-		TypeAliasAnnotations: []string{"TypeAlias", "typing.TypeAlias", "typing_extensions.TypeAlias"},
-		AugmentedAssignment:  "augmented_assignment",
-		TypeAlias:            "type_alias_statement",
-		TypeAliasNameField:   "left",
-		ExportList:           "__all__",
-
-		ImportModule:    "import_statement",
-		ImportFrom:      "import_from_statement",
-		FromModuleField: "module_name",
-		ImportNameField: "name",
-		RelativeImport:  "relative_import",
-		ImportPrefix:    "import_prefix",
-		Alias:           "aliased_import",
-		AliasNameField:  "name",
-		AliasField:      "alias",
-		Wildcard:        "wildcard_import",
 
 		Names:             []string{"identifier"},
 		Member:            "attribute",
@@ -129,17 +138,11 @@ var Python = register(&Spec{
 			"assignment":           {"left"},
 			"type_alias_statement": {"left"},
 		},
-		Call:               "call",
-		CallFunctionField:  "function",
-		CallArgumentsField: "arguments",
-		DynamicAttribute:   "getattr",
-		StringContent:      "string_content",
+		StringContent: "string_content",
 
 		EntryFiles:    []string{"__main__.py"},
 		TestFiles:     []string{"test_*.py", "*_test.py", "conftest.py"},
 		TestDirs:      []string{"test", "tests"},
-		InitFile:      "__init__",
-		SourceDir:     "src",
 		PathSeparator: ".",
 		Notes: []string{
 			"entry modules: a top-level __main__ guard, __main__.py, [project.scripts] and [project.gui-scripts] of the root pyproject.toml",
@@ -163,3 +166,70 @@ var Python = register(&Spec{
 		ModuleFileSuffixes: []string{".py", "/__init__.py"},
 	},
 })
+
+// DottedFiles is the module system of Python: a file is a module named by
+// its dotted path from an import root (the analysis root, or SourceDir),
+// a directory's InitFile is the package itself, and imports name modules
+// absolutely or relatively by leading dots.
+type DottedFiles struct {
+	// Wrappers hold a definition in the field WrapperField (decorators).
+	Wrappers     []string
+	WrapperField string
+	// Blocks are statements whose bodies still run at module level (if,
+	// try, with and their clauses); a guard (see MainGuards and
+	// TypeCheckingGuards) stops the walk.
+	Blocks []string
+	// GuardField is the condition field of a guarded block.
+	GuardField string
+	// MainGuards are the condition texts (spaces removed, quotes made
+	// double) of a block that runs only when the module is the program.
+	MainGuards []string
+	// TypeCheckingGuards are the condition texts of a block that only
+	// type checkers read.
+	TypeCheckingGuards []string
+	// Assignment is the assignment kind with LeftField, TypeField; a
+	// simple name assigned is a constant when written in capitals, a type
+	// alias when its annotation is one of TypeAliasAnnotations.
+	Assignment, LeftField, TypeField string
+	// ValueField is the assigned value's field (of Assignment and
+	// AugmentedAssignment).
+	ValueField           string
+	TypeAliasAnnotations []string
+	// AugmentedAssignment is the `+=` kind (extending ExportList).
+	AugmentedAssignment string
+	// TypeAlias is the `type X = ...` statement kind; its name is the
+	// first identifier of TypeAliasNameField.
+	TypeAlias, TypeAliasNameField string
+	// ExportList is the module variable listing the public names.
+	ExportList string
+
+	// Imports: ImportModule (`import a.b`), ImportFrom (`from m import
+	// x`) with FromModuleField and ImportNameField, RelativeImport with
+	// its ImportPrefix (the dots), Alias (`a as b`) with AliasNameField
+	// and AliasField, Wildcard.
+	ImportModule, ImportFrom, FromModuleField, ImportNameField string
+	RelativeImport, ImportPrefix                               string
+	Alias, AliasNameField, AliasField, Wildcard                string
+
+	// Call with CallFunctionField and CallArgumentsField, for
+	// DynamicAttribute(module, "name") uses (getattr) and the export
+	// list's extend and append.
+	Call, CallFunctionField, CallArgumentsField string
+	DynamicAttribute                            string
+
+	// InitFile is a package's own module file (without its extension);
+	// SourceDir a directory whose modules are named from inside it (src).
+	InitFile, SourceDir string
+}
+
+// SystemName implements ModuleSystem.
+func (*DottedFiles) SystemName() string { return "dotted" }
+
+// Syntax implements ModuleSystem.
+func (d *DottedFiles) Syntax() (kinds, fields []string) {
+	kinds = append(append([]string{d.Assignment, d.AugmentedAssignment, d.TypeAlias, d.ImportModule, d.ImportFrom,
+		d.RelativeImport, d.ImportPrefix, d.Alias, d.Wildcard, d.Call}, d.Wrappers...), d.Blocks...)
+	fields = []string{d.WrapperField, d.GuardField, d.LeftField, d.TypeField, d.ValueField, d.TypeAliasNameField,
+		d.FromModuleField, d.ImportNameField, d.AliasNameField, d.AliasField, d.CallFunctionField, d.CallArgumentsField}
+	return kinds, fields
+}

@@ -87,7 +87,32 @@ var Rust = register(&Spec{
 		ScopedIdentifierNameField: "name",
 	},
 	Exports: ExportSpec{
-		System: CrateTree,
+		System: &CrateTree{
+			Visibility:       "visibility_modifier",
+			Attribute:        "attribute_item",
+			TestAttributes:   []string{"#[cfg(test)]", "#[test]"},
+			ExportAttribute:  "#[macro_export]",
+			MacroDefinition:  "macro_definition",
+			InlineModule:     "mod_item",
+			ModuleNameField:  "name",
+			ModuleBodyField:  "body",
+			Use:              "use_declaration",
+			UseArgumentField: "argument",
+			UseList:          "use_list",
+			ScopedUseList:    "scoped_use_list",
+			UseListPathField: "path",
+			UseListListField: "list",
+			Alias:            "use_as_clause",
+			AliasNameField:   "path",
+			AliasField:       "alias",
+			Wildcard:         "use_wildcard",
+			Scoped:           []string{"scoped_identifier", "scoped_type_identifier"},
+			ScopedPathField:  "path",
+			ScopedNameField:  "name",
+			PathAnchors:      []string{"crate", "self", "super"},
+			SourceDir:        "src",
+			CrateRoots:       []string{"lib.rs", "main.rs"},
+		},
 		Definitions: map[string]ExportDef{
 			"function_item":    {NameField: "name", Symbol: "function"},
 			"struct_item":      {NameField: "name", Symbol: "struct"},
@@ -99,30 +124,8 @@ var Rust = register(&Spec{
 			"static_item":      {NameField: "name", Symbol: "static"},
 			"macro_definition": {NameField: "name", Symbol: "macro"},
 		},
-		Visibility:       "visibility_modifier",
-		Attribute:        "attribute_item",
-		TestAttributes:   []string{"#[cfg(test)]", "#[test]"},
-		ExportAttribute:  "#[macro_export]",
-		MacroDefinition:  "macro_definition",
-		InlineModule:     "mod_item",
-		ModuleNameField:  "name",
-		ModuleBodyField:  "body",
-		Use:              "use_declaration",
-		UseArgumentField: "argument",
-		UseList:          "use_list",
-		ScopedUseList:    "scoped_use_list",
-		UseListPathField: "path",
-		UseListListField: "list",
-		Alias:            "use_as_clause",
-		AliasNameField:   "path",
-		AliasField:       "alias",
-		Wildcard:         "use_wildcard",
 
-		Names:           []string{"identifier", "type_identifier"},
-		Scoped:          []string{"scoped_identifier", "scoped_type_identifier"},
-		ScopedPathField: "path",
-		ScopedNameField: "name",
-		PathAnchors:     []string{"crate", "self", "super"},
+		Names: []string{"identifier", "type_identifier"},
 		NotReferences: map[string][]string{
 			"function_item":    {"name"},
 			"struct_item":      {"name"},
@@ -139,8 +142,6 @@ var Rust = register(&Spec{
 
 		EntryDirs:     []string{"src/bin", "examples"},
 		TestDirs:      []string{"tests", "benches"},
-		SourceDir:     "src",
-		CrateRoots:    []string{"lib.rs", "main.rs"},
 		EntryFiles:    []string{"main.rs"},
 		PathSeparator: "::",
 		Notes: []string{
@@ -167,3 +168,56 @@ var Rust = register(&Spec{
 	},
 	Directives: DirectiveSpec{BlockOpen: "/*", BlockClose: "*/", BlockMargin: "*"},
 })
+
+// CrateTree is the module system of Rust: a crate's root file and the
+// files and inline module blocks under it form a tree of modules
+// addressed by paths from the crate root, the current module or its
+// parent. Crates are found by their SourceDir (src/lib.rs, src/main.rs,
+// src/bin/*) and the test directories; files outside any form one crate
+// rooted at the analysis root, whose CrateRoots are its root files.
+type CrateTree struct {
+	// Visibility is the kind of a visibility modifier: an item is public
+	// when it has one.
+	Visibility string
+	// Attribute is the kind of an outer attribute before an item; an item
+	// under TestAttributes is test code, a MacroDefinition needs
+	// ExportAttribute to be public.
+	Attribute       string
+	TestAttributes  []string
+	ExportAttribute string
+	MacroDefinition string
+	// InlineModule is the kind of a module item with ModuleNameField and
+	// ModuleBodyField.
+	InlineModule, ModuleNameField, ModuleBodyField string
+
+	// Use declarations: Use with UseArgumentField, the use-tree kinds
+	// UseList, ScopedUseList (UseListPathField, UseListListField), Alias
+	// (AliasNameField, AliasField) and Wildcard.
+	Use, UseArgumentField, UseList, ScopedUseList string
+	UseListPathField, UseListListField            string
+	Alias, AliasNameField, AliasField, Wildcard   string
+
+	// Scoped kinds are `path::name` (ScopedPathField, ScopedNameField);
+	// PathAnchors are the keywords a path may start with (crate, self,
+	// super).
+	Scoped                           []string
+	ScopedPathField, ScopedNameField string
+	PathAnchors                      []string
+
+	// SourceDir is the directory holding a crate's modules, CrateRoots
+	// the root files of a crate laid out at the analysis root.
+	SourceDir  string
+	CrateRoots []string
+}
+
+// SystemName implements ModuleSystem.
+func (*CrateTree) SystemName() string { return "crate" }
+
+// Syntax implements ModuleSystem.
+func (c *CrateTree) Syntax() (kinds, fields []string) {
+	kinds = append(append([]string{c.Visibility, c.Attribute, c.MacroDefinition, c.InlineModule, c.Use, c.UseList,
+		c.ScopedUseList, c.Alias, c.Wildcard}, c.Scoped...), c.PathAnchors...)
+	fields = []string{c.ModuleNameField, c.ModuleBodyField, c.UseArgumentField, c.UseListPathField,
+		c.UseListListField, c.AliasNameField, c.AliasField, c.ScopedPathField, c.ScopedNameField}
+	return kinds, fields
+}

@@ -147,7 +147,7 @@ func WriteDIRJSON(w io.Writer, r *Report) error {
 	// analysed.
 	for _, spec := range lang.All() {
 		e := spec.Exports
-		if e.System == lang.NoModules || spec.OptIn && !parsed[spec.Name] {
+		if e.System == nil || spec.OptIn && !parsed[spec.Name] {
 			continue
 		}
 		out.Config = append(out.Config, dirConfig{

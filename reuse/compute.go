@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"sort"
 	"strings"
-
-	"github.com/scbcheck/scbcheck/lang"
 )
 
 // Symbol statuses.
@@ -116,32 +114,30 @@ func (u *uses) add(set *map[*module]bool, m *module) {
 // Compute resolves every file's imports and references and returns DIR.
 // Files of languages without a module system are ignored.
 func Compute(files []File, opts Options) *Result {
-	pr := &project{opts: opts, byName: map[string]*module{}, tops: map[string]*module{}, crates: map[string]*module{},
-		packages: map[string]*module{}, partBinds: map[*ModuleFacts]map[string]*module{},
-		files: map[string]*module{}, types: map[string]*module{}, pkgTypes: map[string]map[string]*module{},
-		headers: map[string]*module{}, includes: map[*Import]*module{}, visible: map[*module][]*module{},
-		unparsed: map[string]bool{}}
+	pr := &project{opts: opts, byName: map[string]*module{}, resolvers: map[string]resolver{}, unparsed: map[string]bool{}}
 	for _, p := range opts.Unparsed {
 		pr.unparsed[p] = true
 	}
-	bySystem := map[lang.ModuleSystem][]File{}
+	bySystem := map[string][]File{}
 	sorted := append([]File(nil), files...)
 	sort.Slice(sorted, func(a, b int) bool { return sorted[a].Path < sorted[b].Path })
 	for _, f := range sorted {
-		if f.Facts == nil || f.Facts.Generated || underAny(f.Path, f.Lang.Exports.ForeignDirs) {
+		if f.Facts == nil || f.Facts.Generated || systemOf(f.Lang) == nil || underAny(f.Path, f.Lang.Exports.ForeignDirs) {
 			continue
 		}
-		bySystem[f.Lang.Exports.System] = append(bySystem[f.Lang.Exports.System], f)
+		name := f.Lang.Exports.System.SystemName()
+		bySystem[name] = append(bySystem[name], f)
 		for _, w := range f.Facts.Warnings {
 			pr.warns = append(pr.warns, FileWarning{Path: f.Path, Line: w.Line, Message: w.Message})
 		}
 	}
-	pr.buildDotted(bySystem[lang.DottedFiles])
-	pr.buildCrates(bySystem[lang.CrateTree])
-	pr.buildPackages(bySystem[lang.PackageDirs])
-	pr.buildFiles(bySystem[lang.FileModules])
-	pr.buildUnits(bySystem[lang.TypeUnits])
-	pr.buildHeaders(bySystem[lang.HeaderUnits])
+	// Each system builds its modules from its files; the order of the
+	// systems leaves no trace, the modules being sorted next.
+	for _, name := range systemNames(bySystem) {
+		r := systems[name].resolver(pr)
+		pr.resolvers[name] = r
+		r.build(bySystem[name])
+	}
 	pr.sortModules()
 
 	table := map[target]*uses{}
@@ -253,7 +249,7 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 		if c.test || m == c {
 			return
 		}
-		for _, t := range pr.escapeTargets(m) {
+		for _, t := range pr.sysOf(m).escapeTargets(m) {
 			u := use(t)
 			u.add(&u.lenient, c)
 		}
@@ -262,7 +258,7 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 	for _, p := range c.parts {
 		for _, r := range p.Refs {
 			referenced[r.Segs[0]] = true
-			for _, t := range pr.resolveRefTargets(c, p, r.Segs) {
+			for _, t := range pr.sysOf(c).resolveRef(c, p, r.Segs) {
 				c.edges[t.mod] = true
 				if t.name != "" {
 					record(t)
@@ -278,8 +274,8 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 			}
 		}
 		for _, d := range p.Dynamic {
-			if t, ok := pr.resolveRef(c, strings.Split(d, ".")); ok && t.name == "" {
-				escape(t.mod)
+			if ts := pr.sysOf(c).resolveRef(c, p, strings.Split(d, ".")); len(ts) == 1 && ts[0].name == "" {
+				escape(ts[0].mod)
 			}
 		}
 	}
@@ -289,20 +285,16 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 			var t target
 			var ok bool
 			if imp.Star {
-				if src := pr.starSource(c, imp, 0); src != nil {
+				if src := pr.sysOf(c).starSource(c, imp, 0); src != nil {
 					t, ok = target{mod: src}, true
 				}
 			} else {
 				t, ok = pr.resolveImport(c, imp, 0)
 			}
-			if ok && imp.First && len(imp.Path) > 1 && pr.byName[strings.Join(imp.Path, ".")] == nil {
-				// `import a.b.c` binds a, but a.b.c must exist too
+			if pr.sysOf(c).unresolved(c, imp, ok) {
 				*unresolved = append(*unresolved, Unresolved{Path: c.partPath(pi), Line: imp.Line, Import: importText(c, imp)})
 			}
 			if !ok {
-				if pr.internal(c, imp) {
-					*unresolved = append(*unresolved, Unresolved{Path: c.partPath(pi), Line: imp.Line, Import: importText(c, imp)})
-				}
 				continue
 			}
 			c.edges[t.mod] = true
@@ -319,39 +311,6 @@ func (pr *project) consume(c *module, use func(target) *uses, unresolved *[]Unre
 			}
 		}
 	}
-}
-
-// internal reports whether an import that resolved to nothing names the
-// project: a relative import, a path from the crate, self or super, or a
-// path whose first name is a top-level module of the project.
-func (pr *project) internal(c *module, imp *Import) bool {
-	if system(c) == lang.PackageDirs {
-		return pr.packageInternal(imp.Path[0])
-	}
-	if system(c) == lang.FileModules {
-		return (strings.HasPrefix(imp.Path[0], ".") || pr.aliased(c, imp.Path[0])) && !pr.namesUnparsed(c, imp.Path[0])
-	}
-	if system(c) == lang.TypeUnits {
-		return pr.unitInternal(imp)
-	}
-	if system(c) == lang.HeaderUnits {
-		return !imp.System && !pr.includesUnparsed(c, imp)
-	}
-	if system(c) == lang.CrateTree {
-		return len(imp.Path) > 0 && (imp.Path[0] == "crate" || imp.Path[0] == "self" || imp.Path[0] == "super")
-	}
-	if imp.Level > 0 {
-		return true
-	}
-	_, ok := pr.tops[firstOr(imp.Path)]
-	return ok
-}
-
-func firstOr(p []string) string {
-	if len(p) == 0 {
-		return ""
-	}
-	return p[0]
 }
 
 func importText(c *module, imp *Import) string {

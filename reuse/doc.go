@@ -10,11 +10,20 @@
 // project's own, written down in the DIR specification; LoadMCF and IF50
 // combine DIR with externally judged MCF scores.
 //
-// Each lang.ModuleSystem has its reading and its resolver, driven by the
-// language's lang.ExportSpec: DottedFiles (extract_dotted.go, resolve.go),
-// CrateTree (extract_crate.go), PackageDirs (extract_package.go,
-// resolve_package.go), FileModules (extract_file.go, resolve_file.go),
-// TypeUnits (extract_unit.go, resolve_unit.go) and HeaderUnits
-// (extract_header.go, resolve_header.go). Manifests (go.mod,
-// package.json, tsconfig.json) give module paths, entries and aliases.
+// Each lang.ModuleSystem is one file here, registered under its
+// SystemName: system_dotted.go (DottedFiles, Python), system_crate.go
+// (CrateTree, Rust), system_package.go (PackageDirs, Go), system_file.go
+// (FileModules, JavaScript, TypeScript, TSX), system_unit.go (TypeUnits,
+// Java) and system_header.go (HeaderUnits, C, C++). A system reads its
+// part of a language's lang.ExportSpec, extracts a file's facts, and for
+// Compute builds its modules and resolves imports, wildcard imports and
+// references (the system and resolver interfaces of system.go); what all
+// systems share (namespaces, uses, statuses, the result) is in
+// compute.go, modules.go and resolve.go. Adding DIR for a language of a
+// new module system is one system file plus the language's lang data;
+// a test checks that every language's system is registered. Manifests
+// (go.mod, package.json, tsconfig.json) give module paths, entries and
+// aliases; Collect gathers them, the configuration files and
+// pyproject.toml's entry modules from the analysed tree, and Run computes
+// DIR of it.
 package reuse

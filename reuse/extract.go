@@ -1,7 +1,6 @@
 package reuse
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -24,7 +23,7 @@ type Facts struct {
 	Warnings []Warning
 	// Package is the file's package name (PackageDirs, TypeUnits).
 	Package string
-	// Generated marks a generated file (lang.ExportSpec.GeneratedMarker),
+	// Generated marks a generated file (lang.PackageDirs.GeneratedMarker),
 	// which Compute leaves out.
 	Generated bool
 }
@@ -155,24 +154,20 @@ const (
 	roleAnnotation
 )
 
-// table is a grammar's roles and field ids for DIR.
+// table is a grammar's roles and field ids for DIR: those every system
+// reads, and in sys what the language's system reads (system.table).
 type table struct {
 	spec  *lang.ExportSpec
 	roles []role
 	defs  map[uint16]lang.ExportDef
 	// notRef[kind] are the fields of kind whose names are not references.
-	notRef                                                map[uint16][]uint16
-	wrapperField, guardField, leftField, typeField, right uint16
-	typeAliasName, fromModule, importName, aliasName      uint16
-	alias, useArgument, useListPath, useListList          uint16
-	memberObject, memberName, scopedPath, scopedName      uint16
-	callFunction, callArguments, moduleName, moduleBody   uint16
-	nameField                                             map[uint16]uint16
+	notRef                   map[uint16][]uint16
+	memberObject, memberName uint16
+	nameField                map[uint16]uint16
 	// members[kind] are the object and name fields of a member kind.
-	members                                                map[uint16]memberFields
-	importPath, bodyField                                  uint16
-	mainGuards, typeGuards, testAttrs, typeAliasAnnotation map[string]bool
-	generated                                              *regexp.Regexp
+	members   map[uint16]memberFields
+	bodyField uint16
+	sys       any
 }
 
 type memberFields struct{ object, name uint16 }
@@ -200,37 +195,11 @@ func tableOf(g *source.Grammar) *table {
 	for k := range e.Definitions {
 		add(roleDef, k)
 	}
-	add(roleWrapper, e.Wrappers...)
-	add(roleBlock, e.Blocks...)
-	add(roleAssignment, e.Assignment)
-	add(roleAugmented, e.AugmentedAssignment)
-	add(roleTypeAlias, e.TypeAlias)
-	add(roleImportModule, e.ImportModule)
-	add(roleImportFrom, e.ImportFrom)
-	add(roleRelative, e.RelativeImport)
-	add(roleImportPrefix, e.ImportPrefix)
-	add(roleAlias, e.Alias)
-	add(roleWildcard, e.Wildcard)
-	add(roleUse, e.Use)
-	add(roleUseList, e.UseList)
-	add(roleScopedUseList, e.ScopedUseList)
 	add(roleName, e.Names...)
 	add(roleMember, e.Member)
-	add(roleScoped, e.Scoped...)
-	add(roleAnchor, e.PathAnchors...)
-	add(roleCall, e.Call)
 	add(roleStringContent, e.StringContent)
-	add(roleVisibility, e.Visibility)
-	add(roleAttribute, e.Attribute)
-	add(roleInlineModule, e.InlineModule)
-	add(roleMacroDef, e.MacroDefinition)
 	add(roleExpressionStatement, g.Spec.Structure.ExpressionStatement)
 	add(roleContainer, e.Containers...)
-	add(rolePackageClause, e.PackageClause)
-	add(roleBlankImport, e.BlankImport)
-	add(roleDotted, e.DottedTypes...)
-	add(roleModifiers, e.ModifierList)
-	add(roleAnnotation, e.Annotations...)
 	members := map[string]memberFields{}
 	if e.Member != "" {
 		members[e.Member] = memberFields{g.FieldID(e.MemberObjectField), g.FieldID(e.MemberNameField)}
@@ -241,42 +210,18 @@ func tableOf(g *source.Grammar) *table {
 	}
 	f := g.FieldID
 	t := &table{
-		spec:                e,
-		roles:               make([]role, g.KindCount()),
-		defs:                map[uint16]lang.ExportDef{},
-		notRef:              map[uint16][]uint16{},
-		nameField:           map[uint16]uint16{},
-		members:             map[uint16]memberFields{},
-		importPath:          f(e.ImportPathField),
-		bodyField:           f(g.Spec.BodyField),
-		wrapperField:        f(e.WrapperField),
-		guardField:          f(e.GuardField),
-		leftField:           f(e.LeftField),
-		typeField:           f(e.TypeField),
-		right:               f(e.ValueField),
-		typeAliasName:       f(e.TypeAliasNameField),
-		fromModule:          f(e.FromModuleField),
-		importName:          f(e.ImportNameField),
-		aliasName:           f(e.AliasNameField),
-		alias:               f(e.AliasField),
-		useArgument:         f(e.UseArgumentField),
-		useListPath:         f(e.UseListPathField),
-		useListList:         f(e.UseListListField),
-		memberObject:        f(e.MemberObjectField),
-		memberName:          f(e.MemberNameField),
-		scopedPath:          f(e.ScopedPathField),
-		scopedName:          f(e.ScopedNameField),
-		callFunction:        f(e.CallFunctionField),
-		callArguments:       f(e.CallArgumentsField),
-		moduleName:          f(e.ModuleNameField),
-		moduleBody:          f(e.ModuleBodyField),
-		mainGuards:          set(e.MainGuards),
-		typeGuards:          set(e.TypeCheckingGuards),
-		testAttrs:           set(e.TestAttributes),
-		typeAliasAnnotation: set(e.TypeAliasAnnotations),
+		spec:         e,
+		roles:        make([]role, g.KindCount()),
+		defs:         map[uint16]lang.ExportDef{},
+		notRef:       map[uint16][]uint16{},
+		nameField:    map[uint16]uint16{},
+		members:      map[uint16]memberFields{},
+		bodyField:    f(g.Spec.BodyField),
+		memberObject: f(e.MemberObjectField),
+		memberName:   f(e.MemberNameField),
 	}
-	if e.GeneratedMarker != "" {
-		t.generated = regexp.MustCompile(e.GeneratedMarker)
+	if sys := systemOf(g.Spec); sys != nil {
+		t.sys = sys.table(g, t, add)
 	}
 	for k := 0; k < g.KindCount(); k++ {
 		name := g.KindName(uint16(k))
@@ -307,7 +252,8 @@ func set(xs []string) map[string]bool {
 // Extract reads a parsed file's DIR facts; nil when its language takes
 // no part in DIR.
 func Extract(t *source.Tree) *Facts {
-	if len(t.Nodes) == 0 || t.Lang.Exports.System == lang.NoModules {
+	sys := systemOf(t.Lang)
+	if len(t.Nodes) == 0 || sys == nil {
 		return nil
 	}
 	x := &extractor{t: t, tab: tableOf(t.Grammar), facts: &Facts{}}
@@ -315,21 +261,7 @@ func Extract(t *source.Tree) *Facts {
 	x.refs = []map[string]Ref{{}}
 	x.strs = []map[string]bool{{}}
 	x.dyn = []map[string]bool{{}}
-	switch t.Lang.Exports.System {
-	case lang.DottedFiles:
-		x.dottedModule(0)
-		x.scan(0, 0)
-	case lang.CrateTree:
-		x.crateItems(0, 0, false)
-	case lang.PackageDirs:
-		x.packageFile()
-	case lang.FileModules:
-		x.fileModule()
-	case lang.TypeUnits:
-		x.unitFile()
-	case lang.HeaderUnits:
-		x.headerFile()
-	}
+	sys.extract(x)
 	x.finish()
 	return x.facts
 }
@@ -410,6 +342,101 @@ func equal(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// stringValue returns the text of a plain string literal (no
+// interpolation, no implicit concatenation).
+func (x *extractor) stringValue(n int) (string, bool) {
+	t := x.t
+	if !t.Is(n, stringClass) {
+		return "", false
+	}
+	content := -1
+	for c := t.FirstChild(n); c >= 0; c = t.NextSibling(c) {
+		switch {
+		case x.role(c)&roleStringContent != 0:
+			if content >= 0 {
+				return "", false
+			}
+			content = c
+		case t.Named(c) && !t.IsLeaf(c):
+			return "", false // an interpolation
+		}
+	}
+	if content < 0 {
+		return "", true
+	}
+	return t.Text(content), true
+}
+
+// firstName returns the first name node in n's subtree, or -1.
+func (x *extractor) firstName(n int) int {
+	for j := n; j < int(x.t.Nodes[n].End); j++ {
+		if x.role(j)&roleName != 0 {
+			return j
+		}
+	}
+	return -1
+}
+
+// chain returns the reference that starts at name node j: the name and
+// the member names read from it, or nil when j is not a reference (a
+// member name, a name being defined, a keyword argument's name).
+func (x *extractor) chain(j int) []string {
+	t, tab := x.t, x.tab
+	p := int(t.Nodes[j].Parent)
+	if p >= 0 && x.role(p)&roleMember != 0 && t.Nodes[j].Field != tab.members[t.Nodes[p].Kind].object &&
+		t.ChildByField(p, tab.members[t.Nodes[p].Kind].object) >= 0 {
+		// a member's name; without an object (Java's `max(a)`) the name
+		// itself is the reference
+		return nil
+	}
+	// A name being defined sits in a NotReferences field, directly or
+	// wrapped once in a node without a field of its own (a type alias's
+	// name is a type node holding the identifier).
+	for c, level := j, 0; level < 2; level++ {
+		p := int(t.Nodes[c].Parent)
+		if p < 0 {
+			break
+		}
+		for _, f := range tab.notRef[t.Nodes[p].Kind] {
+			if f != 0 && t.Nodes[c].Field == f {
+				return nil
+			}
+		}
+		if t.Nodes[c].Field != 0 {
+			break
+		}
+		c = p
+	}
+	segs := []string{t.Text(j)}
+	for c := j; ; {
+		p := int(t.Nodes[c].Parent)
+		if p < 0 || x.role(p)&roleMember == 0 || t.Nodes[c].Field != tab.members[t.Nodes[p].Kind].object {
+			break
+		}
+		name := t.ChildByField(p, tab.members[t.Nodes[p].Kind].name)
+		if name < 0 {
+			break
+		}
+		segs = append(segs, t.Text(name))
+		c = p
+	}
+	return segs
+}
+
+// dottedSegs returns the names of a dotted name node, in order.
+func (x *extractor) dottedSegs(n int) []string {
+	if n < 0 {
+		return nil
+	}
+	var out []string
+	for j := n; j < int(x.t.Nodes[n].End); j++ {
+		if x.role(j)&roleName != 0 {
+			out = append(out, x.t.Text(j))
+		}
+	}
+	return out
 }
 
 // addRef records a reference once per module, at its first line.

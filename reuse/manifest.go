@@ -81,17 +81,6 @@ func (m Manifest) From(down string) Manifest {
 // as manifests.
 func IsManifest(name string) bool { return manifestReader(name) != nil }
 
-// namesPackages reports whether manifests of this name give the import
-// paths of PackageDirs modules.
-func namesPackages(name string) bool {
-	for _, s := range lang.All() {
-		if s.Exports.System == lang.PackageDirs && manifestName(s.Exports.Manifests) == name {
-			return true
-		}
-	}
-	return false
-}
-
 func manifestReader(name string) func([]byte) (lang.ManifestInfo, error) {
 	for _, s := range lang.All() {
 		for _, m := range s.Exports.Manifests {
@@ -101,26 +90,6 @@ func manifestReader(name string) func([]byte) (lang.ManifestInfo, error) {
 		}
 	}
 	return nil
-}
-
-// manifestFor returns the manifest of the given name nearest above the
-// slash-separated directory dir, and the way from its directory down to
-// dir; nil when there is none.
-func (pr *project) manifestFor(name, dir string) (*Manifest, string) {
-	var best *Manifest
-	for k := range pr.opts.Manifests {
-		m := &pr.opts.Manifests[k]
-		if m.Name != name || !within(m.Dir, dir) {
-			continue
-		}
-		if best == nil || len(m.Dir) > len(best.Dir) {
-			best = m
-		}
-	}
-	if best == nil {
-		return nil, dir
-	}
-	return best, strings.TrimPrefix(strings.TrimPrefix(dir, best.Dir), "/")
 }
 
 // within reports whether the slash-separated directory dir is base or

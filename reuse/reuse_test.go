@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -32,91 +31,77 @@ type fixture struct {
 	expect map[string]string
 }
 
-// load parses every source file under dir and reads its manifests
-// (go.mod, package.json), extracts and computes. A `project.scripts` line
-// in want.txt declares entry modules.
+// load discovers and parses every source file under dir, extracts, and
+// collects and computes DIR as Analyze does (reuse.Collect: manifests,
+// configuration files, the root's pyproject.toml).
 func load(t *testing.T, dir string) fixture {
 	t.Helper()
 	fx := fixture{expect: readExpect(t, filepath.Join(dir, "want.txt"))}
 	files, opts, wants := collect(t, dir)
 	fx.wants = wants
-	for _, e := range strings.Fields(fx.expect["project.scripts"]) {
-		opts.Entries = append(opts.Entries, reuse.EntryDecl{Module: e, Reason: "[project.scripts]"})
-	}
 	fx.res = reuse.Compute(files, opts)
 	return fx
 }
 
-// collect parses the source files under dir and reads its manifests and
-// configuration files, returning Compute's input and the files' want
+// collect discovers the files under dir (every language, ignore files
+// not read), parses the source files and runs the real collection of
+// DIR's input, returning Compute's input and the files' want
 // annotations.
 func collect(t *testing.T, dir string) ([]reuse.File, reuse.Options, map[string]testkit.Wants) {
 	t.Helper()
+	sources, found, wants := parseTree(t, dir, source.DiscoverOptions{Languages: lang.All(), NoIgnoreFiles: true})
+	files, opts, warns := reuse.Collect(reuse.Input{Root: dir, Sources: sources, Found: found})
+	require.Empty(t, warns, "the fixture's manifests and pyproject.toml are read")
+	return files, opts, wants
+}
+
+// parseTree discovers the files under dir, parses and extracts the
+// source files, and returns them with the files of reuse.ReadExtensions
+// found with them and the want annotations of each parsed file (by path
+// relative to dir). A file that does not parse is skipped, as Analyze
+// skips it.
+func parseTree(t *testing.T, dir string, opts source.DiscoverOptions) ([]reuse.Source, []string, map[string]testkit.Wants) {
+	t.Helper()
+	found, data, err := source.DiscoverWithData(dir, opts, reuse.ReadExtensions(), 0)
+	require.NoError(t, err)
+	root, err := filepath.EvalSymlinks(dir)
+	require.NoError(t, err)
+	root, err = filepath.Abs(root)
+	require.NoError(t, err)
 	wants := map[string]testkit.Wants{}
-	var files []reuse.File
-	var data []reuse.DataFile
 	parsers := map[*lang.Spec]*source.Parser{}
 	defer func() {
 		for _, p := range parsers {
 			p.Close()
 		}
 	}()
-	var manifests []reuse.Manifest
-	var unparsed []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	var sources []reuse.Source
+	for _, f := range found {
+		require.Empty(t, f.Skip, f.Path)
+		src, err := os.ReadFile(f.Path)
 		require.NoError(t, err)
-		if !d.IsDir() && reuse.IsManifest(d.Name()) {
-			text, err := os.ReadFile(p)
-			require.NoError(t, err)
-			rel, _ := filepath.Rel(dir, filepath.Dir(p))
-			rel = strings.TrimPrefix(filepath.ToSlash(rel), ".")
-			m, err := reuse.ReadManifest(rel, d.Name(), text)
-			require.NoError(t, err, p)
-			manifests = append(manifests, m)
-		}
-		spec := lang.ForPath(p)
-		if !d.IsDir() && spec == nil && strings.Contains(".yaml .json .toml", filepath.Ext(p)) && filepath.Base(p) != "want.txt" {
-			text, err := os.ReadFile(p)
-			require.NoError(t, err)
-			rel, _ := filepath.Rel(dir, p)
-			rel = filepath.ToSlash(rel)
-			data = append(data, reuse.DataFile{Path: rel, Strings: reuse.DataStrings(text), Test: strings.HasPrefix(rel, "tests/")})
-			return nil
-		}
-		if d.IsDir() || spec == nil {
-			return nil
-		}
-		src, err := os.ReadFile(p)
-		require.NoError(t, err)
-		parser := parsers[spec]
+		parser := parsers[f.Lang]
 		if parser == nil {
-			parser, err = source.NewParser(spec)
+			parser, err = source.NewParser(f.Lang)
 			require.NoError(t, err)
-			parsers[spec] = parser
+			parsers[f.Lang] = parser
 		}
-		rel, _ := filepath.Rel(dir, p)
-		rel = filepath.ToSlash(rel)
 		tree, err := parser.Parse(src)
 		var syntaxErr *source.SyntaxError
 		if errors.As(err, &syntaxErr) {
-			// skipped, as Analyze skips it
-			unparsed = append(unparsed, rel)
-			return nil
+			sources = append(sources, reuse.Source{Path: f.Path, Lang: f.Lang, Skipped: true})
+			continue
 		}
-		require.NoError(t, err, p)
+		require.NoError(t, err, f.Path)
+		rel, err := filepath.Rel(root, f.Path)
+		require.NoError(t, err)
+		rel = filepath.ToSlash(rel)
 		ws, err := testkit.ParseWants(rel, tree)
 		require.NoError(t, err)
 		wants[rel] = ws
-		files = append(files, reuse.File{Path: rel, Lang: spec, Facts: reuse.Extract(tree)})
-		return nil
-	})
-	require.NoError(t, err)
-	var opts reuse.Options
-	opts.RootName = filepath.Base(dir)
-	opts.Data = data
-	opts.Manifests = manifests
-	opts.Unparsed = unparsed
-	return files, opts, wants
+		sources = append(sources, reuse.Source{Path: f.Path, Lang: f.Lang, Facts: reuse.Extract(tree)})
+	}
+	return sources, data, wants
 }
 
 func readExpect(t *testing.T, path string) map[string]string {
@@ -184,7 +169,7 @@ func TestFixtures(t *testing.T) {
 			got["unresolved"] = strings.Join(unresolved, " ")
 			got["warnings"] = strings.Join(warnings, " ")
 			for k, want := range fx.expect {
-				if k == "project.scripts" || strings.HasPrefix(k, "used_by ") || strings.HasPrefix(k, "status ") {
+				if strings.HasPrefix(k, "used_by ") || strings.HasPrefix(k, "status ") {
 					continue
 				}
 				g, ok := got[k]

@@ -143,7 +143,7 @@ func (t *Tree) addParam(fn *Callable, p int) {
 
 // exported applies lang.Spec.PublicWrappers to callable i named name.
 func (t *Tree) exported(i int, name string) bool {
-	s := structureOf(t.Grammar)
+	s := structTable.Of(t.Grammar)
 	for p := int(t.Nodes[i].Parent); p >= 0; p = int(t.Nodes[p].Parent) {
 		if t.Is(p, ClassPublicWrapper) {
 			return true

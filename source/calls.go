@@ -1,7 +1,5 @@
 package source
 
-import "sync"
-
 // CallSite is one bare call in a callable's body: a call whose callee is a
 // plain name (methods, attributes and paths are not bare calls).
 type CallSite struct {
@@ -58,50 +56,34 @@ const (
 
 // structInfo is a grammar's table of structural roles and field ids.
 type structInfo struct {
-	roles                                   []structRole
+	roles                                   KindRoles[structRole]
 	callFunction, callArguments, scopedName uint16
 	importModule, importNames               uint16
 	aliasPath, aliasAs                      uint16
 	scopedListPath, scopedListList          uint16
 }
 
-var (
-	structMu    sync.Mutex
-	structInfos = map[*Grammar]*structInfo{}
-)
+// structTable is each grammar's structInfo.
+var structTable = NewTable(buildStructure)
 
-// structureOf returns the (cached) structural table of a grammar. Roles go
-// by kind name, as one name may have several kind ids.
-func structureOf(g *Grammar) *structInfo {
-	structMu.Lock()
-	defer structMu.Unlock()
-	if s, ok := structInfos[g]; ok {
-		return s
-	}
+func buildStructure(g *Grammar) *structInfo {
 	st, im := g.Spec.Structure, g.Spec.Imports
-	byName := map[string]structRole{}
-	add := func(r structRole, kinds ...string) {
-		for _, k := range kinds {
-			if k != "" {
-				byName[k] |= r
-			}
-		}
-	}
-	add(roleCall, st.Call)
-	add(rolePlainIdentifier, st.PlainIdentifier)
-	add(roleMethodContainer, st.MethodContainers...)
-	add(roleModuleScope, st.ModuleScopes...)
-	add(roleReturn, st.Return)
-	add(roleExpressionStatement, st.ExpressionStatement)
-	add(roleDocstring, st.DocstringKinds...)
-	add(roleScopedIdentifier, st.ScopedIdentifier)
-	add(roleImportStatement, im.Statement)
-	add(roleImportAlias, im.Alias)
-	add(roleImportWildcard, im.Wildcard)
-	add(roleImportList, im.List)
-	add(roleImportScopedList, im.ScopedList)
-	s := &structInfo{
-		roles:          make([]structRole, len(g.names)),
+	roles := Roles[structRole]{}
+	roles.Add(roleCall, st.Call)
+	roles.Add(rolePlainIdentifier, st.PlainIdentifier)
+	roles.Add(roleMethodContainer, st.MethodContainers...)
+	roles.Add(roleModuleScope, st.ModuleScopes...)
+	roles.Add(roleReturn, st.Return)
+	roles.Add(roleExpressionStatement, st.ExpressionStatement)
+	roles.Add(roleDocstring, st.DocstringKinds...)
+	roles.Add(roleScopedIdentifier, st.ScopedIdentifier)
+	roles.Add(roleImportStatement, im.Statement)
+	roles.Add(roleImportAlias, im.Alias)
+	roles.Add(roleImportWildcard, im.Wildcard)
+	roles.Add(roleImportList, im.List)
+	roles.Add(roleImportScopedList, im.ScopedList)
+	return &structInfo{
+		roles:          roles.ByKind(g),
 		callFunction:   g.fields[st.CallFunctionField],
 		callArguments:  g.fields[st.CallArgumentsField],
 		scopedName:     g.fields[st.ScopedIdentifierNameField],
@@ -112,26 +94,15 @@ func structureOf(g *Grammar) *structInfo {
 		scopedListPath: g.fields[im.ScopedListPathField],
 		scopedListList: g.fields[im.ScopedListListField],
 	}
-	for i, name := range g.names {
-		s.roles[i] = byName[name]
-	}
-	structInfos[g] = s
-	return s
 }
 
-func (t *Tree) role(s *structInfo, i int) structRole {
-	k := int(t.Nodes[i].Kind)
-	if k < len(s.roles) {
-		return s.roles[k]
-	}
-	return 0
-}
+func (t *Tree) role(s *structInfo, i int) structRole { return s.roles.Of(t.Nodes[i].Kind) }
 
 // Structure returns, for each callable of the tree (as returned by
 // Callables), its bare-call scope, visible scopes, bare call sites and body
 // shape, in the same order. It walks with loops only.
 func (t *Tree) Structure(fns []Callable) []Structure {
-	s := structureOf(t.Grammar)
+	s := structTable.Of(t.Grammar)
 	out := make([]Structure, len(fns))
 	var depth []int
 	var anc []int

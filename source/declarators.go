@@ -1,7 +1,5 @@
 package source
 
-import "sync"
-
 // declRole is a bit set of the roles a node kind plays in the Spec fields
 // read here: names inside declarators, scoped names, visibility keywords,
 // the tokens that keep a branch from counting.
@@ -18,60 +16,33 @@ const (
 
 // declInfo is a grammar's table of those roles and their field ids.
 type declInfo struct {
-	roles                              []declRole
+	roles                              KindRoles[declRole]
 	declarator, scopedPath, scopedLast uint16
 	callReceiver                       uint16
 }
 
-var (
-	declMu    sync.Mutex
-	declInfos = map[*Grammar]*declInfo{}
-)
+// declTable is each grammar's declInfo.
+var declTable = NewTable(buildDeclarations)
 
-// declarationsOf returns the (cached) declarator table of a grammar.
-// Roles go by kind name, as one name may have several kind ids.
-func declarationsOf(g *Grammar) *declInfo {
-	declMu.Lock()
-	defer declMu.Unlock()
-	if d, ok := declInfos[g]; ok {
-		return d
-	}
+func buildDeclarations(g *Grammar) *declInfo {
 	spec := g.Spec
-	byName := map[string]declRole{}
-	add := func(r declRole, kinds ...string) {
-		for _, k := range kinds {
-			if k != "" {
-				byName[k] |= r
-			}
-		}
-	}
-	add(roleScopedName, spec.ScopedName)
-	add(rolePublicKeyword, spec.PublicKeywords...)
-	add(rolePrivateKeyword, spec.PrivateKeywords...)
-	add(roleModifiers, spec.Modifiers...)
-	add(roleBranchExcept, spec.BranchExceptTokens...)
-	add(roleDeclaratorWrapper, spec.DeclaratorWrappers...)
-	d := &declInfo{
-		roles:        make([]declRole, len(g.names)),
+	roles := Roles[declRole]{}
+	roles.Add(roleScopedName, spec.ScopedName)
+	roles.Add(rolePublicKeyword, spec.PublicKeywords...)
+	roles.Add(rolePrivateKeyword, spec.PrivateKeywords...)
+	roles.Add(roleModifiers, spec.Modifiers...)
+	roles.Add(roleBranchExcept, spec.BranchExceptTokens...)
+	roles.Add(roleDeclaratorWrapper, spec.DeclaratorWrappers...)
+	return &declInfo{
+		roles:        roles.ByKind(g),
 		declarator:   g.fields[spec.DeclaratorField],
 		scopedPath:   g.fields[spec.ScopedNamePathField],
 		scopedLast:   g.fields[spec.ScopedNameNameField],
 		callReceiver: g.fields[spec.Structure.CallReceiverField],
 	}
-	for i, name := range g.names {
-		d.roles[i] = byName[name]
-	}
-	declInfos[g] = d
-	return d
 }
 
-func (t *Tree) declRole(d *declInfo, i int) declRole {
-	k := int(t.Nodes[i].Kind)
-	if k < len(d.roles) {
-		return d.roles[k]
-	}
-	return 0
-}
+func (t *Tree) declRole(d *declInfo, i int) declRole { return d.roles.Of(t.Nodes[i].Kind) }
 
 // innermostDeclarator follows the language's DeclaratorField (and
 // DeclaratorWrappers) down from node i and returns the last node reached (i itself when the language has
@@ -95,7 +66,7 @@ func (t *Tree) innermostDeclarator(d *declInfo, i int) int {
 // `ns::Shape::area` gives `area` and [ns Shape]); f itself and no segments
 // unless the language has declarators or scoped names.
 func (t *Tree) declaredName(f int) (int, []string) {
-	d := declarationsOf(t.Grammar)
+	d := declTable.Of(t.Grammar)
 	f = t.innermostDeclarator(d, f)
 	var path []string
 	for t.declRole(d, f)&roleScopedName != 0 {
@@ -131,7 +102,7 @@ func (t *Tree) paramsNode(i int) int {
 	if p := t.ChildByField(i, t.Grammar.FieldParams); p >= 0 {
 		return p
 	}
-	d := declarationsOf(t.Grammar)
+	d := declTable.Of(t.Grammar)
 	if d.declarator == 0 {
 		return -1
 	}
@@ -158,7 +129,7 @@ func (t *Tree) keywordVisibility(i int) (public, ok bool) {
 	if len(spec.PublicKeywords) == 0 && len(spec.PrivateKeywords) == 0 {
 		return false, false
 	}
-	d := declarationsOf(t.Grammar)
+	d := declTable.Of(t.Grammar)
 	var pub, priv bool
 	see := func(c int) {
 		r := t.declRole(d, c)
@@ -186,7 +157,7 @@ func (t *Tree) BranchCounts(i int) bool {
 	if len(t.Lang.BranchExceptTokens) == 0 {
 		return true
 	}
-	d := declarationsOf(t.Grammar)
+	d := declTable.Of(t.Grammar)
 	for c := i + 1; c < int(t.Nodes[i].End); c = int(t.Nodes[c].End) {
 		if t.declRole(d, c)&roleBranchExcept != 0 {
 			return false
@@ -201,6 +172,6 @@ func (t *Tree) callReceiver(i int) int {
 	if t.Lang.Structure.CallReceiverField == "" {
 		return -1
 	}
-	d := declarationsOf(t.Grammar)
+	d := declTable.Of(t.Grammar)
 	return t.ChildByField(i, d.callReceiver)
 }

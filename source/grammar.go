@@ -39,7 +39,7 @@ const (
 type Grammar struct {
 	Spec    *lang.Spec
 	names   []string
-	classes []Class
+	classes KindRoles[Class]
 	fields  map[string]uint16
 	// Field ids used by the analyses, 0 when the grammar lacks the field.
 	FieldName, FieldBody, FieldParams, FieldPattern, FieldFunction uint16
@@ -52,6 +52,8 @@ type Grammar struct {
 	// symbols[symbol] holds the flattening walk's per-kind bits: the kind
 	// has fields (symFields), the kind is named (symNamed).
 	symbols []uint8
+	// tables holds the values of the Tables built for this grammar.
+	tables sync.Map
 }
 
 var (
@@ -74,45 +76,29 @@ func GrammarOf(spec *lang.Spec) *Grammar {
 func buildGrammar(spec *lang.Spec) *Grammar {
 	l := sitter.NewLanguage(spec.Grammar())
 	n := int(l.NodeKindCount())
-	g := &Grammar{Spec: spec, names: make([]string, n), classes: make([]Class, n), fields: map[string]uint16{}}
-	sets := []struct {
-		kinds []string
-		class Class
-	}{
-		{spec.Callables, ClassCallable},
-		{spec.Branches, ClassBranch},
-		{spec.BooleanOperators, ClassBoolOp},
-		{spec.BooleanOperatorTokens, ClassBoolToken},
-		{spec.FlowBreaks, ClassFlowBreak},
-		{spec.Jumps, ClassJump},
-		{spec.Strings, ClassString},
-		{spec.Literals, ClassLiteral},
-		{spec.Identifiers, ClassIdentifier},
-		{spec.Comments, ClassComment},
-		{spec.ReceiverKinds, ClassReceiver},
-		{spec.NontrivialParamKinds, ClassNontrivialParam},
-		{spec.BoundFunctions, ClassBoundFunction},
-		{spec.PublicWrappers, ClassPublicWrapper},
-		{spec.CompileTimeConditions, ClassCompileTime},
-	}
-	byName := map[string]Class{}
-	for _, s := range sets {
-		for _, k := range s.kinds {
-			byName[k] |= s.class
-		}
-	}
+	g := &Grammar{Spec: spec, names: make([]string, n), fields: map[string]uint16{}}
+	roles := Roles[Class]{}
+	roles.Add(ClassCallable, spec.Callables...)
+	roles.Add(ClassBranch, spec.Branches...)
+	roles.Add(ClassBoolOp, spec.BooleanOperators...)
+	roles.Add(ClassBoolToken, spec.BooleanOperatorTokens...)
+	roles.Add(ClassFlowBreak, spec.FlowBreaks...)
+	roles.Add(ClassJump, spec.Jumps...)
+	roles.Add(ClassString, spec.Strings...)
+	roles.Add(ClassLiteral, spec.Literals...)
+	roles.Add(ClassIdentifier, spec.Identifiers...)
+	roles.Add(ClassComment, spec.Comments...)
+	roles.Add(ClassReceiver, spec.ReceiverKinds...)
+	roles.Add(ClassNontrivialParam, spec.NontrivialParamKinds...)
+	roles.Add(ClassBoundFunction, spec.BoundFunctions...)
+	roles.Add(ClassPublicWrapper, spec.PublicWrappers...)
+	roles.Add(ClassCompileTime, spec.CompileTimeConditions...)
 	for k := range spec.Scopes {
-		byName[k] |= ClassScope
+		roles.Add(ClassScope, k)
 	}
-	if spec.BlockBody != "" {
-		byName[spec.BlockBody] |= ClassBlockBody
-	}
-	if spec.PlainStringStatement != "" {
-		byName[spec.PlainStringStatement] |= ClassPlainStatement
-	}
-	if spec.VisibilityModifier != "" {
-		byName[spec.VisibilityModifier] |= ClassVisibility
-	}
+	roles.Add(ClassBlockBody, spec.BlockBody)
+	roles.Add(ClassPlainStatement, spec.PlainStringStatement)
+	roles.Add(ClassVisibility, spec.VisibilityModifier)
 	fieldParents := map[string]bool{}
 	for _, k := range spec.FieldParents {
 		fieldParents[k] = true
@@ -121,7 +107,6 @@ func buildGrammar(spec *lang.Spec) *Grammar {
 	for i := 0; i < n; i++ {
 		name := l.NodeKindForId(uint16(i))
 		g.names[i] = name
-		g.classes[i] = byName[name]
 		if fieldParents[name] {
 			g.symbols[i] |= symFields
 		}
@@ -129,6 +114,7 @@ func buildGrammar(spec *lang.Spec) *Grammar {
 			g.symbols[i] |= symNamed
 		}
 	}
+	g.classes = roles.ByKind(g)
 	for i := uint32(1); i <= l.FieldCount(); i++ {
 		g.fields[l.FieldNameForId(uint16(i))] = uint16(i)
 	}
@@ -169,12 +155,7 @@ func (g *Grammar) KindName(kind uint16) string {
 func (g *Grammar) KindCount() int { return len(g.names) }
 
 // ClassOf returns the classes of a node kind.
-func (g *Grammar) ClassOf(kind uint16) Class {
-	if int(kind) < len(g.classes) {
-		return g.classes[kind]
-	}
-	return 0
-}
+func (g *Grammar) ClassOf(kind uint16) Class { return g.classes.Of(kind) }
 
 // FieldID returns the id of a field name, 0 when the grammar lacks it.
 func (g *Grammar) FieldID(name string) uint16 { return g.fields[name] }

@@ -74,39 +74,15 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				assert.NotEmpty(t, im.ModuleFileSuffixes, "%s: an import style needs module file suffixes", spec.Name)
 			}
 			ex := spec.Exports
-			exKinds := [][]string{ex.Wrappers, ex.Blocks, ex.Names, ex.Scoped, ex.PathAnchors, {
-				ex.Assignment, ex.AugmentedAssignment, ex.TypeAlias, ex.Visibility, ex.Attribute,
-				ex.MacroDefinition, ex.InlineModule, ex.ImportModule, ex.ImportFrom, ex.RelativeImport,
-				ex.ImportPrefix, ex.Alias, ex.Wildcard, ex.Use, ex.UseList, ex.ScopedUseList,
-				ex.Member, ex.Call, ex.StringContent, ex.PackageClause, ex.BlankImport, ex.ExportStatement,
-				ex.ExportSpecifier, ex.ImportSpecifier, ex.NamespaceImport, ex.NamespaceExport, ex.ImportClause,
-				ex.ImportRequireClause, ex.Declarator, ex.ObjectPattern, ex.ShorthandPattern, ex.PairPattern,
-				ex.ObjectLiteral, ex.Pair, ex.ShorthandProperty, ex.MethodDefinition, ex.ModifierList, ex.VoidType,
-				ex.SystemInclude, ex.FunctionDeclarator,
-			}, ex.Containers, ex.Annotations, ex.DottedTypes, ex.ImplicitMembers, ex.Declarators}
-			exFields := []string{
-				ex.WrapperField, ex.GuardField, ex.LeftField, ex.TypeField, ex.ValueField, ex.TypeAliasNameField,
-				ex.ModuleNameField, ex.ModuleBodyField, ex.FromModuleField, ex.ImportNameField,
-				ex.AliasNameField, ex.AliasField, ex.UseArgumentField, ex.UseListPathField,
-				ex.UseListListField, ex.MemberObjectField, ex.MemberNameField, ex.ScopedPathField,
-				ex.ScopedNameField, ex.CallFunctionField, ex.CallArgumentsField, ex.ImportPathField,
-				ex.DeclarationField, ex.DefaultValueField, ex.SourceField, ex.DeclaratorNameField,
-				ex.DeclaratorValueField, ex.PairKeyField, ex.PairValueField, ex.MethodNameField, ex.TypeBodyField,
-				ex.ResultField, ex.AnnotationNameField,
-			}
-			for _, defs := range []map[string]lang.ExportDef{ex.Specifiers, ex.Enumerators} {
-				for kind, def := range defs {
-					exKinds = append(exKinds, []string{kind})
-					exFields = append(exFields, def.NameField, def.RequiredField)
-				}
-			}
+			exKinds := [][]string{ex.Names, ex.Containers, {ex.Member, ex.StringContent}}
+			exFields := []string{ex.MemberObjectField, ex.MemberNameField}
 			for _, def := range ex.Definitions {
 				exFields = append(exFields, def.RequiredField)
 			}
-			exFields = append(exFields, ex.DeclaratorField)
-			for kind, def := range ex.MemberDefinitions {
-				exKinds = append(exKinds, []string{kind})
-				exFields = append(exFields, def.NameField)
+			if ex.System != nil {
+				kinds, fields := ex.System.Syntax()
+				exKinds = append(exKinds, kinds)
+				exFields = append(exFields, fields...)
 			}
 			for _, mk := range ex.Members {
 				exKinds = append(exKinds, []string{mk.Kind})

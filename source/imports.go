@@ -29,7 +29,7 @@ func (t *Tree) Imports() []ImportBinding {
 	if len(t.Nodes) == 0 {
 		return nil
 	}
-	s := structureOf(t.Grammar)
+	s := structTable.Of(t.Grammar)
 	var out []ImportBinding
 	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
 		if t.role(s, c)&roleImportStatement == 0 {

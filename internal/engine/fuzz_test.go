@@ -298,7 +298,7 @@ func checkFacts(t *testing.T, tree *source.Tree, res Result, inFile func(string,
 func checkReuse(t *testing.T, tree *source.Tree, facts *reuse.Facts, inFile func(string, int)) {
 	t.Helper()
 	name := tree.Lang.Name
-	if tree.Lang.Exports.System == lang.NoModules {
+	if tree.Lang.Exports.System == nil {
 		require.Nil(t, facts, "%s takes no part in DIR", name)
 		return
 	}

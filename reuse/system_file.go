@@ -1,13 +1,362 @@
 package reuse
 
-import "strings"
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/source"
+)
+
+// FileModules (JavaScript, TypeScript, TSX): a file is a module named by
+// its path; imports and re-exports name files by specifiers relative to
+// the importing file (or through a tsconfig's paths and baseUrl), and a
+// module's exports are its exported declarations, its re-exports and
+// what its wildcard re-exports bring.
+
+func init() { register("file", fileSystem{}) }
+
+type fileSystem struct{}
+
+// fileModules returns a language's FileModules data.
+func fileModules(spec *lang.Spec) *lang.FileModules { return spec.Exports.System.(*lang.FileModules) }
+
+// fileTable is what reading a FileModules file needs of its grammar.
+type fileTable struct {
+	*table
+	e                                  *lang.FileModules
+	leftField, right, aliasName, alias uint16
+	callFunction, callArguments        uint16
+}
+
+func (fileSystem) table(g *source.Grammar, core *table, add func(role, ...string)) any {
+	e := fileModules(g.Spec)
+	add(roleAssignment, e.Assignment)
+	add(roleCall, e.Call)
+	f := g.FieldID
+	return &fileTable{
+		table: core, e: e,
+		leftField: f(e.LeftField), right: f(e.ValueField), aliasName: f(e.AliasNameField), alias: f(e.AliasField),
+		callFunction: f(e.CallFunctionField), callArguments: f(e.CallArgumentsField),
+	}
+}
+
+func (x *extractor) fileModules() *fileTable { return x.tab.sys.(*fileTable) }
+
+func (fileSystem) extract(x *extractor) { x.fileModule() }
+
+func (fileSystem) resolver(pr *project) resolver {
+	return &fileResolver{pr: pr, files: map[string]*module{}}
+}
+
+// fileResolver resolves FileModules modules.
+type fileResolver struct {
+	pr    *project
+	files map[string]*module // by path
+}
+
+func (r *fileResolver) childrenInScope() bool { return false }
+
+func (r *fileResolver) resolveRef(m *module, _ *ModuleFacts, segs []string) []target {
+	return one(r.resolveFileRef(m, segs))
+}
+
+// starSource is the module a wildcard re-export names.
+func (r *fileResolver) starSource(m *module, imp *Import, _ int) *module {
+	return r.specifierModule(m, imp.Path[0])
+}
+
+func (r *fileResolver) resolveImport(m *module, imp *Import, depth int) (target, bool) {
+	return r.fileImport(m, imp, depth)
+}
+
+// unresolved reports a specifier that resolved to nothing yet names the
+// project: a relative one, or one matching a tsconfig alias, unless it
+// names a file that was skipped.
+func (r *fileResolver) unresolved(m *module, imp *Import, resolved bool) bool {
+	return !resolved && (strings.HasPrefix(imp.Path[0], ".") || r.aliased(m, imp.Path[0])) && !r.namesUnparsed(m, imp.Path[0])
+}
+
+// build adds the FileModules modules, one per file named by its
+// path, and marks the targets of the manifests' entries.
+func (r *fileResolver) build(files []File) {
+	pr := r.pr
+	for _, f := range files {
+		m := newModule(f.Path, f.Path, f.Lang)
+		m.root = m
+		m.test = isTestPath(&f.Lang.Exports, f.Path)
+		for k := range f.Facts.Modules {
+			m.addPart(&f.Facts.Modules[k])
+		}
+		pr.modules = append(pr.modules, m)
+		r.files[f.Path] = m
+	}
+	if len(files) == 0 {
+		return
+	}
+	spec := files[0].Lang
+	for _, man := range r.pr.opts.Manifests {
+		for _, e := range man.Entries {
+			m := r.fileAt(path.Join(man.Dir, e.Target), spec)
+			if m != nil && !m.test && m.entry == "" {
+				m.entry = e.Reason
+			}
+		}
+	}
+}
+
+// fileAt returns the FileModules module a path names: the file itself,
+// the sources its extension may stand for, the path with each resolvable
+// extension, or the directory's index file.
+func (r *fileResolver) fileAt(p string, spec *lang.Spec) *module {
+	var out *module
+	candidates(p, spec, func(c string) bool {
+		out = r.files[c]
+		return out != nil
+	})
+	return out
+}
+
+// candidates calls found with each path p may name, in order, until it
+// reports true: the file itself, the sources its extension may stand for,
+// the path with each resolvable extension, the directory's index file.
+func candidates(p string, spec *lang.Spec, found func(string) bool) {
+	e := fileModules(spec)
+	if found(p) {
+		return
+	}
+	ext := strings.TrimPrefix(path.Ext(p), ".")
+	for _, alt := range e.SpecifierRewrites[ext] {
+		if found(strings.TrimSuffix(p, ext) + alt) {
+			return
+		}
+	}
+	for _, x := range e.ResolveExtensions {
+		if found(p + "." + x) {
+			return
+		}
+	}
+	for _, x := range e.ResolveExtensions {
+		if found(path.Join(p, e.IndexFile+"."+x)) {
+			return
+		}
+	}
+}
+
+// namesUnparsed reports whether a relative specifier of module m names a
+// file that was skipped.
+func (r *fileResolver) namesUnparsed(m *module, spec string) bool {
+	if !strings.HasPrefix(spec, ".") || len(r.pr.unparsed) == 0 {
+		return false
+	}
+	hit := false
+	candidates(path.Join(path.Dir(m.path), spec), m.lang, func(c string) bool {
+		hit = r.pr.unparsed[c]
+		return hit
+	})
+	return hit
+}
+
+// specifierModule returns the module a relative specifier of module from
+// names; nil for a package or a file outside the project.
+func (r *fileResolver) specifierModule(from *module, spec string) *module {
+	if strings.HasPrefix(spec, ".") {
+		return r.fileAt(path.Join(path.Dir(from.path), spec), from.lang)
+	}
+	man := r.aliasManifest(from)
+	if man == nil {
+		return nil
+	}
+	for _, a := range man.Aliases {
+		star, ok := matchAlias(a.Pattern, spec)
+		if !ok {
+			continue
+		}
+		for _, t := range a.Targets {
+			if m := r.fileAt(path.Join(man.Dir, strings.Replace(t, "*", star, 1)), from.lang); m != nil {
+				return m
+			}
+		}
+	}
+	if man.BaseDir != "" {
+		return r.fileAt(path.Join(man.Dir, man.BaseDir, spec), from.lang)
+	}
+	return nil
+}
+
+// aliasManifest is the nearest manifest above module m declaring a base
+// directory or aliases (a tsconfig.json); nil when there is none.
+func (r *fileResolver) aliasManifest(m *module) *Manifest {
+	dir := path.Dir(m.path)
+	if dir == "." {
+		dir = ""
+	}
+	var best *Manifest
+	for k := range r.pr.opts.Manifests {
+		man := &r.pr.opts.Manifests[k]
+		if man.BaseDir == "" && len(man.Aliases) == 0 || !within(man.Dir, dir) {
+			continue
+		}
+		if best == nil || len(man.Dir) > len(best.Dir) || len(man.Dir) == len(best.Dir) && man.Name > best.Name {
+			best = man
+		}
+	}
+	return best
+}
+
+// matchAlias matches a specifier against a path pattern with at most one
+// `*`, returning what the star stands for.
+func matchAlias(pattern, spec string) (string, bool) {
+	star := strings.IndexByte(pattern, '*')
+	if star < 0 {
+		return "", pattern == spec
+	}
+	prefix, suffix := pattern[:star], pattern[star+1:]
+	if len(spec) < len(prefix)+len(suffix) || !strings.HasPrefix(spec, prefix) || !strings.HasSuffix(spec, suffix) {
+		return "", false
+	}
+	return spec[len(prefix) : len(spec)-len(suffix)], true
+}
+
+// aliased reports whether a non-relative specifier of module m matches an
+// alias of its tsconfig (a project path, unresolved when it names no file).
+func (r *fileResolver) aliased(m *module, spec string) bool {
+	if man := r.aliasManifest(m); man != nil {
+		for _, a := range man.Aliases {
+			if _, ok := matchAlias(a.Pattern, spec); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fileImport resolves an import or re-export of module m: the module, or
+// the name it exports.
+func (r *fileResolver) fileImport(m *module, imp *Import, depth int) (target, bool) {
+	base := r.specifierModule(m, imp.Path[0])
+	if base == nil {
+		return target{}, false
+	}
+	if imp.Name == "" {
+		return target{mod: base}, true
+	}
+	return r.exportLookup(base, imp.Name, depth+1)
+}
+
+// exportLookup resolves the name n that module m exports: a public
+// declaration, a re-export, or a name a wildcard re-export brings (never
+// the default export).
+func (r *fileResolver) exportLookup(m *module, n string, depth int) (target, bool) {
+	return r.exportLookupSeen(m, n, depth, map[*module]bool{})
+}
+
+// exportLookupSeen is exportLookup visiting each module once: wildcard
+// re-exports may form cycles and fan out.
+func (r *fileResolver) exportLookupSeen(m *module, n string, depth int, seen map[*module]bool) (target, bool) {
+	if depth > maxDepth || seen[m] {
+		return target{}, false
+	}
+	seen[m] = true
+	if d, ok := m.defs[n]; ok && d.Public {
+		return target{mod: m, name: n}, true
+	}
+	if imp, ok := m.reexports[n]; ok {
+		return r.fileImport(m, imp, depth+1)
+	}
+	if n == fileModules(m.lang).DefaultKeyword {
+		return target{}, false
+	}
+	for k := len(m.stars) - 1; k >= 0; k-- {
+		if src := r.specifierModule(m, m.stars[k].Path[0]); src != nil {
+			if t, ok := r.exportLookupSeen(src, n, depth+1, seen); ok {
+				return t, true
+			}
+		}
+	}
+	return target{}, false
+}
+
+// exportNames returns the names module m exports, wildcard re-exports
+// followed, sorted.
+func (r *fileResolver) exportNames(m *module) []string {
+	seen := map[string]bool{}
+	visited := map[*module]bool{}
+	var walk func(m *module, depth int, star bool)
+	walk = func(m *module, depth int, star bool) {
+		if depth > maxDepth || visited[m] {
+			return
+		}
+		visited[m] = true
+		for n, d := range m.defs {
+			if d.Public && !(star && n == fileModules(m.lang).DefaultKeyword) {
+				seen[n] = true
+			}
+		}
+		for n := range m.reexports {
+			if !(star && n == fileModules(m.lang).DefaultKeyword) {
+				seen[n] = true
+			}
+		}
+		for _, s := range m.stars {
+			if src := r.specifierModule(m, s.Path[0]); src != nil {
+				walk(src, depth+1, true)
+			}
+		}
+	}
+	walk(m, 0, false)
+	return sortedKeys(seen)
+}
+
+// resolveFileRef resolves a reference made in FileModules module c: its
+// head is a declaration of c or an import binding; each further segment
+// reads an export of the module reached so far. A bare CommonJS require
+// binding is the module's default export when it has one.
+func (r *fileResolver) resolveFileRef(c *module, segs []string) (target, bool) {
+	var t target
+	if _, ok := c.defs[segs[0]]; ok {
+		t = target{mod: c, name: segs[0]}
+	} else if imp, ok := c.binds[segs[0]]; ok {
+		if t, ok = r.fileImport(c, imp, 0); !ok {
+			return target{}, false
+		}
+		if t.name == "" && len(segs) == 1 && imp.Value {
+			if d, ok := r.exportLookup(t.mod, fileModules(c.lang).DefaultKeyword, 0); ok {
+				return d, true
+			}
+		}
+	} else {
+		return target{}, false
+	}
+	for i := 1; i < len(segs) && t.name == ""; i++ {
+		var ok bool
+		if t, ok = r.exportLookup(t.mod, segs[i], 0); !ok {
+			return target{}, false
+		}
+	}
+	return t, true
+}
+
+// escapeTargets are the symbols a module used whole reaches: every name
+// it exports.
+func (r *fileResolver) escapeTargets(m *module) []target {
+	var out []target
+	for _, n := range r.exportNames(m) {
+		if t, ok := r.exportLookup(m, n, 0); ok {
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].mod.path+"#"+out[a].name < out[b].mod.path+"#"+out[b].name })
+	return out
+}
 
 // fileModule reads a FileModules file: its top-level declarations (public
 // when exported), its export lists, re-exports, imports and require
 // bindings, CommonJS exports, and the references to its imported and
 // declared names.
 func (x *extractor) fileModule() {
-	t, e := x.t, x.tab.spec
+	t, e := x.t, x.fileModules().e
 	m := &x.facts.Modules[0]
 	var lists, cjs []int // export lists and CommonJS exports, read last
 	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
@@ -16,7 +365,7 @@ func (x *extractor) fileModule() {
 			if x.exportStatement(m, c) {
 				lists = append(lists, c)
 			}
-		case e.ImportFrom:
+		case e.ImportStatement:
 			x.importStatement(m, c)
 		default:
 			if x.role(c)&(roleDef|roleContainer) != 0 {
@@ -51,7 +400,7 @@ func (x *extractor) fileModule() {
 	}
 	for j := 0; j < end; j++ {
 		switch k := t.Kind(j); {
-		case k == e.ImportFrom, k == e.ExportSpecifier, k == e.NamespaceExport:
+		case k == e.ImportStatement, k == e.ExportSpecifier, k == e.NamespaceExport:
 			j = int(t.Nodes[j].End) - 1
 		case x.role(j)&roleName != 0:
 			if !relevant[string(t.Bytes(j))] || keys[j] {
@@ -67,7 +416,8 @@ func (x *extractor) fileModule() {
 // fileDecl records the names a top-level declaration binds, public when
 // exported; line is the statement's first line.
 func (x *extractor) fileDecl(m *ModuleFacts, d int, public bool, line int) {
-	t, tab, e := x.t, x.tab, x.tab.spec
+	t, tab := x.t, x.fileModules()
+	e := tab.e
 	switch {
 	case x.role(d)&roleDef != 0:
 		if n := t.ChildByField(d, tab.nameField[t.Nodes[d].Kind]); n >= 0 && x.role(n)&roleName != 0 {
@@ -94,7 +444,7 @@ func (x *extractor) fileDecl(m *ModuleFacts, d int, public bool, line int) {
 // read by exportList once every declaration is known) a list of local
 // names.
 func (x *extractor) exportStatement(m *ModuleFacts, c int) bool {
-	t, e := x.t, x.tab.spec
+	t, e := x.t, x.fileModules().e
 	g := t.Grammar
 	line := t.StartLine(c)
 	isDefault := false
@@ -155,7 +505,7 @@ func (x *extractor) declKind(d int) string {
 // exportList reads `export { a, b as c }`: a local declaration becomes
 // public under its exported name; an imported name is re-exported.
 func (x *extractor) exportList(m *ModuleFacts, c int) {
-	t, e := x.t, x.tab.spec
+	t, e := x.t, x.fileModules().e
 	line := t.StartLine(c)
 	for j := c + 1; j < int(t.Nodes[c].End); j++ {
 		if t.Kind(j) != e.ExportSpecifier {
@@ -197,7 +547,7 @@ func (x *extractor) exportLocal(m *ModuleFacts, name, alias string) bool {
 // specifier returns the name and the alias (the name again without one)
 // of an import or export specifier.
 func (x *extractor) specifier(j int) (string, string) {
-	t, tab := x.t, x.tab
+	t, tab := x.t, x.fileModules()
 	name := t.ChildByField(j, tab.aliasName)
 	if name < 0 {
 		return "", ""
@@ -229,7 +579,7 @@ func (x *extractor) stringText(n int) string {
 // importStatement reads `import d, { a, b as c } from "m"`,
 // `import * as ns from "m"`, `import "m"` and `import x = require("m")`.
 func (x *extractor) importStatement(m *ModuleFacts, c int) {
-	t, e := x.t, x.tab.spec
+	t, e := x.t, x.fileModules().e
 	g := t.Grammar
 	line := t.StartLine(c)
 	src := t.ChildByField(c, g.FieldID(e.SourceField))
@@ -265,7 +615,8 @@ func (x *extractor) importStatement(m *ModuleFacts, c int) {
 // value under a name, or names picked by an object pattern. A require
 // elsewhere links the modules only.
 func (x *extractor) requireCall(m *ModuleFacts, call int) {
-	t, tab, e := x.t, x.tab, x.tab.spec
+	t, tab := x.t, x.fileModules()
+	e := tab.e
 	g := t.Grammar
 	if !x.isRequire(call) {
 		return
@@ -332,8 +683,8 @@ func (x *extractor) isRequire(n int) bool {
 	if x.role(n)&roleCall == 0 {
 		return false
 	}
-	fn := x.t.ChildByField(n, x.tab.callFunction)
-	return fn >= 0 && string(x.t.Bytes(fn)) == x.tab.spec.RequireFunction
+	fn := x.t.ChildByField(n, x.fileModules().callFunction)
+	return fn >= 0 && string(x.t.Bytes(fn)) == x.fileModules().e.RequireFunction
 }
 
 // requires reports whether node n is require("m") or require("m").x.
@@ -349,7 +700,8 @@ func (x *extractor) requires(n int) bool {
 // commonJSExport reads `module.exports = {...}`, `module.exports = v`,
 // `exports.x = v` and `module.exports.x = v`.
 func (x *extractor) commonJSExport(m *ModuleFacts, s int, keys map[int]bool) {
-	t, tab, e := x.t, x.tab, x.tab.spec
+	t, tab := x.t, x.fileModules()
+	e := tab.e
 	if x.role(s)&roleAssignment == 0 {
 		return
 	}

@@ -1,0 +1,20 @@
+package testkit
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// WriteTree writes files (slash-separated paths relative to dir, with
+// their text) under dir, making the directories on the way.
+func WriteTree(tb testing.TB, dir string, files map[string]string) {
+	tb.Helper()
+	for p, text := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		require.NoError(tb, os.MkdirAll(filepath.Dir(full), 0o755))
+		require.NoError(tb, os.WriteFile(full, []byte(text), 0o644))
+	}
+}
