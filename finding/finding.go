@@ -49,7 +49,9 @@ func SeverityRank(label string) int {
 	return 0
 }
 
-// Finding is one finding of any kind.
+// Finding is one finding of any kind. The fields only some kinds set are
+// left out of its JSON when empty (the file cache stores ast-grep
+// findings as JSON).
 type Finding struct {
 	Kind   Kind
 	RuleID string
@@ -68,19 +70,19 @@ type Finding struct {
 	EndLine, EndCol int
 
 	// FixTitle is a structural finding's suggested fix.
-	FixTitle string
+	FixTitle string `json:",omitempty"`
 	// Subject is the name of the function a structural or complexity
 	// finding is about.
-	Subject string
+	Subject string `json:",omitempty"`
 	// Text is the source text an ast-grep rule matched; two matches equal
 	// in every field are one.
 	Text string
 	// Group is, on a clone finding, every instance of its group in path
 	// and line order, and Self the finding's own index in it.
-	Group []Place
-	Self  int
+	Group []Place `json:",omitempty"`
+	Self  int     `json:",omitempty"`
 	// Measure is, on a complexity finding, the measurement over its limit.
-	Measure *Measure
+	Measure *Measure `json:",omitempty"`
 }
 
 // Place is one instance of a clone group.

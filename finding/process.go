@@ -1,6 +1,9 @@
 package finding
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // Processor is one step of the list findings flow through: it returns the
 // findings it keeps, in the order they go on. A processor may reuse its
@@ -100,18 +103,8 @@ func MinFileCount(counts map[string]int) Processor {
 // kind and rule id; findings equal in all four keep their order.
 func Sorted() Processor {
 	return Processor{Name: "sort", process: func(fs []Finding) []Finding {
-		sort.SliceStable(fs, func(i, j int) bool {
-			a, b := fs[i], fs[j]
-			if a.Path != b.Path {
-				return a.Path < b.Path
-			}
-			if a.Line != b.Line {
-				return a.Line < b.Line
-			}
-			if a.Kind != b.Kind {
-				return a.Kind < b.Kind
-			}
-			return a.RuleID < b.RuleID
+		slices.SortStableFunc(fs, func(a, b Finding) int {
+			return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.RuleID, b.RuleID))
 		})
 		return fs
 	}}

@@ -2,10 +2,11 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -72,15 +73,8 @@ func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 		}
 		entries = append(entries, entry{display, f.Line, f.Kind, text})
 	}
-	sort.SliceStable(entries, func(i, j int) bool {
-		a, b := entries[i], entries[j]
-		if a.path != b.path {
-			return a.path < b.path
-		}
-		if a.line != b.line {
-			return a.line < b.line
-		}
-		return a.kind < b.kind
+	slices.SortStableFunc(entries, func(a, b entry) int {
+		return cmp.Or(cmp.Compare(a.path, b.path), cmp.Compare(a.line, b.line), cmp.Compare(a.kind, b.kind))
 	})
 	var out bytes.Buffer
 	for i, e := range entries {

@@ -1,7 +1,9 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -132,24 +134,9 @@ func lineOrder(items []finding.Finding, display func(string) string) map[string]
 			shown[it.Path] = display(it.Path)
 		}
 	}
-	sort.SliceStable(items, func(i, j int) bool {
-		a, b := items[i], items[j]
-		if sa, sb := shown[a.Path], shown[b.Path]; sa != sb {
-			return sa < sb
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Col != b.Col {
-			return a.Col < b.Col
-		}
-		if a.Kind != b.Kind {
-			return a.Kind < b.Kind
-		}
-		if a.RuleID != b.RuleID {
-			return a.RuleID < b.RuleID
-		}
-		return a.Message < b.Message
+	slices.SortStableFunc(items, func(a, b finding.Finding) int {
+		return cmp.Or(cmp.Compare(shown[a.Path], shown[b.Path]), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col),
+			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.RuleID, b.RuleID), cmp.Compare(a.Message, b.Message))
 	})
 	return shown
 }
