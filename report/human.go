@@ -45,7 +45,7 @@ type entry struct {
 func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 	src := newSources(opt.ReadFile)
 	var entries []entry
-	for _, f := range Issues(r, opt.MinDuplicateLines) {
+	for _, f := range collectIssues(r, opt.MinDuplicateLines) {
 		if f.Kind == finding.Clone {
 			// A group is one block, at its first instance.
 			if f.Self == 0 {

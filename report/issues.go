@@ -20,7 +20,7 @@ const (
 	RuleCogErosion         = "cog_erosion"
 )
 
-// Issues lists every finding of r, the one list the human, text and SARIF
+// collectIssues lists every finding of r, the one list the human, text and SARIF
 // writers read: one finding per instance of each clone group (groups in
 // group order, instances in path and line order), then r.Findings, then,
 // per file and callable, one per callable over a complexity threshold
@@ -28,7 +28,7 @@ const (
 // fewer than minDup SLOC lines are left out. An ast-grep finding without a
 // message gets "matches slop pattern". Function-level findings have no
 // column yet (see resolveColumns).
-func Issues(r *Report, minDup int) []finding.Finding {
+func collectIssues(r *Report, minDup int) []finding.Finding {
 	var out []finding.Finding
 	for _, g := range cloneGroups(r.CloneBlocks) {
 		if g[0].SLOC < minDup {

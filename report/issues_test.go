@@ -9,11 +9,11 @@ import (
 	"github.com/scbcheck/scbcheck/finding"
 )
 
-// Issues is the one list the writers read: clone instances (groups in
+// collectIssues is the one list the writers read: clone instances (groups in
 // group order, instances by path and line), the report's findings, then
 // the callables over a threshold; columns of function-level findings are
 // left for resolveColumns.
-func TestIssues(t *testing.T) {
+func TestCollectIssues(t *testing.T) {
 	r := &Report{
 		CloneBlocks: []CloneBlock{
 			{Path: "/w/b.py", StartLine: 4, EndLine: 6, SLOC: 3, Group: "g", Instances: 2},
@@ -23,7 +23,7 @@ func TestIssues(t *testing.T) {
 		Files:    []File{{Path: "/w/c.py", Callables: []Callable{{Name: "f", StartLine: 7, EndLine: 9, CC: 11, Cog: 3, SLOC: 3}}}},
 	}
 	group := []finding.Place{{Path: "/w/a.py", Line: 1, EndLine: 3}, {Path: "/w/b.py", Line: 4, EndLine: 6}}
-	got := Issues(r, 0)
+	got := collectIssues(r, 0)
 	assert.Equal(t, []finding.Finding{
 		{Kind: finding.Clone, RuleID: RuleDuplicateStructure, Severity: finding.Warning, Path: "/w/a.py",
 			Message: "duplicated block (3 lines, 2 instances)", Line: 1, EndLine: 3, Group: group, Self: 0},
@@ -35,7 +35,7 @@ func TestIssues(t *testing.T) {
 			Message: "function `f` exceeds complexity threshold (complexity 11 > 10, sloc 3)",
 			Measure: &finding.Measure{Metric: "complexity", Value: 11, Limit: 10, SLOC: 3}},
 	}, got)
-	assert.Len(t, Issues(r, 4), 2, "groups whose first instance has fewer SLOC lines than the minimum are left out")
+	assert.Len(t, collectIssues(r, 4), 2, "groups whose first instance has fewer SLOC lines than the minimum are left out")
 
 	src := newSources(func(p string) ([]byte, error) { return []byte("x\n  y\n\n   z\n\n\n\tdef f():\n"), nil })
 	require.NoError(t, resolveColumns(got, src))

@@ -211,7 +211,7 @@ var metricRules = []RuleInfo{
 // CatalogLine); an empty catalog is also said in a tool notification.
 func WriteSARIF(w io.Writer, r *Report, opt SARIFOptions) (SARIFSummary, error) {
 	src := newSources(opt.ReadFile)
-	items := Issues(r, opt.MinDuplicateLines)
+	items := collectIssues(r, opt.MinDuplicateLines)
 	if err := resolveColumns(items, src); err != nil {
 		return SARIFSummary{}, err
 	}

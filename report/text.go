@@ -36,7 +36,7 @@ const maxAlsoAt = 3
 // callable over a complexity threshold gets an erosion or cog_erosion line
 // at its first line. A clean run writes nothing.
 func WriteText(w io.Writer, r *Report, opt TextOptions) error {
-	items := Issues(r, opt.MinDuplicateLines)
+	items := collectIssues(r, opt.MinDuplicateLines)
 	if err := resolveColumns(items, newSources(opt.ReadFile)); err != nil {
 		return err
 	}
