@@ -59,11 +59,12 @@ func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 		}
 		display := displayPath(f.Path, opt.CWD)
 		var text string
-		switch m := f.Measure; {
+		switch {
 		case f.Kind == finding.Structural:
 			text = fmt.Sprintf("%s[%s]: %s\n  --> %s:%d\n%s", f.RuleID, f.Severity, f.Message, display, f.Line,
 				sourceBlock(lines, f.Line-opt.Context, f.EndLine+opt.Context))
-		case m != nil:
+		case f.Measure != nil:
+			m := f.Measure
 			text = fmt.Sprintf("%s: function `%s` exceeds %s threshold\n  --> %s:%d\n%s  = %s: %d, sloc: %d (threshold: %s > %d)\n",
 				f.RuleID, f.Subject, m.Metric, display, f.Line, sourceBlock(lines, f.Line-opt.Context, f.Line+opt.Context),
 				m.Metric, m.Value, m.SLOC, m.Metric, m.Limit)
