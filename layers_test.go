@@ -22,11 +22,8 @@ const module = "github.com/scbcheck/scbcheck"
 // allowedImports is the architecture: for each package, the packages of
 // this module its non-test code may import. Imports point down only.
 var allowedImports = map[string][]string{
-	"lang": {},
-	"vfs":  {},
-	// finding is the one model of a finding and its processors: a leaf
-	// that every producer (rules, verbosity) and writer (report) shares.
-	"finding":          {},
+	"lang":             {},
+	"vfs":              {},
 	"source":           {"lang", "vfs"},
 	"config":           {"lang", "vfs"},
 	"erosion":          {"lang", "source"},
@@ -37,13 +34,23 @@ var allowedImports = map[string][]string{
 	"report":           {"lang", "erosion", "reuse", "vfs", "finding"},
 	"cache":            {"internal/safefile"},
 	".":                {"lang", "vfs", "source", "config", "cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding"},
-	"trajectory":       {".", "config", "lang", "report", "vfs"},
+	"trajectory":       {".", "config", "lang", "report", "vfs", "internal/gitrepo"},
 	"batch":            {"trajectory", "vfs", "internal/safefile"},
 	"cmd/scb-check":    {".", "config", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile"},
 	"internal/testkit": {"lang", "source"},
 	"bench/parseonly":  {},
 	"bench/phases":     {"lang", "source", "config", "erosion", "clones", "rules", "reuse"},
 	"bench/callables":  {"lang", "source", "erosion"},
+
+	// finding is the one model of a finding and its processors: a leaf
+	// like lang and vfs, shared by every producer (rules, verbosity) and
+	// writer (report) of findings.
+	"finding": {},
+
+	// gitrepo is the git plumbing (the process runner, log, diff-tree,
+	// ls-tree, cat-file): it knows repositories and commits, nothing of
+	// the analysis; trajectory writes commits' trees through it.
+	"internal/gitrepo": {"vfs"},
 
 	// safefile writes the files the command is asked to write (a temporary
 	// file renamed into place, no link followed): a leaf like vfs and
@@ -94,8 +101,8 @@ func TestLayers(t *testing.T) {
 
 // Security by construction: no package of the tool (tests aside) can
 // reach the network or load code, and only the ast-grep runner and the
-// git snapshot reader of trajectories start a process (the resolved
-// binary, arguments as a list, no shell).
+// git plumbing start a process (the resolved binary, arguments as a
+// list, no shell).
 func TestNoNetworkNoShell(t *testing.T) {
 	forbidden := map[string]bool{"net": true, "net/http": true, "net/rpc": true, "net/smtp": true, "plugin": true}
 	forEachImport(t, func(path, pkg, p string) {
@@ -104,8 +111,8 @@ func TestNoNetworkNoShell(t *testing.T) {
 		// testkit builds git repositories for tests; the layer table keeps
 		// it out of every package that is not a test.
 		if p == "os/exec" {
-			assert.Containsf(t, []string{"rules", "trajectory", "internal/testkit"}, pkg,
-				"%s starts processes; only the ast-grep runner, the git snapshot reader and test helpers may", path)
+			assert.Containsf(t, []string{"rules", "internal/gitrepo", "internal/testkit"}, pkg,
+				"%s starts processes; only the ast-grep runner, the git plumbing and test helpers may", path)
 		}
 	})
 }

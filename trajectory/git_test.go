@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -196,42 +195,4 @@ func TestGitEmptyAndBrokenCommits(t *testing.T) {
 	assert.Equal(t, 0.0, m.Erosion)
 	assert.Equal(t, 1, tr.Summary.Measured)
 	assert.Nil(t, tr.Summary.Trends[0].Slope, "one measured point has no slope")
-}
-
-// The log's records are told apart by their empty first field alone: an
-// empty subject, a commit without files, a name starting with a newline
-// or holding the separators of other formats stay what they are.
-func TestParseLog(t *testing.T) {
-	h1, h2 := strings.Repeat("a", 40), strings.Repeat("b", 64)
-	out := "\x00" + h1 + "\x00T1\x00\x00\n\nn\x1e" + h2 + "\x00b.py\x00" +
-		"\x00" + h2 + "\x00T2\x00s\x1f\x00"
-	got, err := parseLog(out)
-	require.NoError(t, err)
-	assert.Equal(t, []commit{
-		{hash: h1, time: "T1", subject: "", files: []string{"\nn\x1e" + h2, "b.py"}},
-		{hash: h2, time: "T2", subject: "s\x1f"},
-	}, got)
-	_, err = parseLog("\x00notahash\x00T\x00s\x00")
-	assert.ErrorContains(t, err, "git log: unexpected output")
-	got, err = parseLog("")
-	require.NoError(t, err)
-	assert.Empty(t, got)
-}
-
-// TestGitCommandNamesSubcommand: a git process's errors name its
-// subcommand, past the -c overrides and options before it.
-func TestGitCommandNamesSubcommand(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"log", "--first-parent"}, "log"},
-		{[]string{"-c", "log.showRoot=true", "log", "-z"}, "log"},
-		{[]string{"--no-pager", "-c", "a=b", "-c", "c=d", "cat-file", "--batch"}, "cat-file"},
-		{[]string{"-c", "only=options"}, ""},
-	} {
-		p := gitCommand(context.Background(), "git", t.TempDir(), 0, c.args...)
-		assert.Equal(t, c.want, p.sub, "%q", c.args)
-		p.done()
-	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/internal/gitrepo"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -107,10 +108,10 @@ func TestSnapshotIncremental(t *testing.T) {
 	h = append(h, r.Commit("after attributes", map[string]string{"e.py": "e = 2\n"}))
 	h = append(h, r.Commit("no attributes", map[string]string{".gitattributes": "", "f.py": "f = 1\n"}))
 
-	rp, err := openRepo(context.Background(), r.Dir, "", 0, false)
+	rp, err := gitrepo.Open(context.Background(), r.Dir, gitrepo.Options{})
 	require.NoError(t, err)
 	snap := &snapshot{dir: filepath.Join(canonicalDir(t.TempDir()), "snapshot")}
-	require.NoError(t, rp.checkout(context.Background(), snap, h[5]))
+	require.NoError(t, snap.checkout(context.Background(), rp, h[5]))
 	tree := treeOf(t, snap.mem, snap.dir)
 	assert.Equal(t, "exec=false k\n", tree["keep.txt"], "export-ignore leaves nothing out")
 	assert.Equal(t, "exec=false V = '$Format:%H$'\n", tree["ver.py"], "export-subst rewrites nothing")
@@ -126,8 +127,8 @@ func TestSnapshotIncremental(t *testing.T) {
 			// that the targets of links compare equal.
 			snap := &snapshot{dir: filepath.Join(canonicalDir(t.TempDir()), "snapshot")}
 			for _, i := range order {
-				require.NoError(t, rp.checkout(context.Background(), snap, h[i]))
-				archiveOf(t, rp.dir, h[i], snap.dir)
+				require.NoError(t, snap.checkout(context.Background(), rp, h[i]))
+				archiveOf(t, rp.Dir(), h[i], snap.dir)
 				want := treeOf(t, vfs.OS, snap.dir)
 				require.NoError(t, os.RemoveAll(snap.dir))
 				assert.Equal(t, want, treeOf(t, snap.mem, snap.dir), "after commit %d", i)
@@ -256,52 +257,14 @@ func TestMeasurerKeepsTheTree(t *testing.T) {
 	assert.NoDirExists(t, tmp)
 }
 
-// The changes between consecutive commits, read for all of them with one
-// diff-tree, are those read pair by pair: an empty commit, a change, an
-// attributes file (a change like any other) and a deletion.
-func TestLoadDiffs(t *testing.T) {
-	r := testkit.NewGitRepo(t)
-	h := []string{r.Commit("one", map[string]string{"a.py": "a = 1\n", "b.py": "b = 1\n"})}
-	r.Git("commit", "-q", "--allow-empty", "-m", "empty")
-	h = append(h, r.Git("rev-parse", "HEAD"))
-	h = append(h, r.Commit("two", map[string]string{"a.py": "a = 2\n", "c/d.py": "d = 1\n"}))
-	h = append(h, r.Commit("attributes", map[string]string{".gitattributes": "*.py text\n"}))
-	r.Git("rm", "-q", "b.py")
-	r.Git("commit", "-q", "-m", "delete")
-	h = append(h, r.Git("rev-parse", "HEAD"))
-
-	ctx := context.Background()
-	rp, err := openRepo(ctx, r.Dir, "", 0, false)
-	require.NoError(t, err)
-	var all []commit
-	for _, hash := range h {
-		all = append(all, commit{hash: hash})
-	}
-	batched := &repo{git: rp.git, dir: rp.dir}
-	batched.loadDiffs(ctx, all)
-	require.Len(t, batched.diffs, len(h)-1)
-	for i := 1; i < len(h); i++ {
-		want, err := rp.diffTree(ctx, h[i-1], h[i])
-		require.NoError(t, err)
-		got := batched.diffs[h[i-1]+".."+h[i]]
-		assert.Equal(t, want, got.changes, "commit %d", i)
-	}
-	assert.Empty(t, batched.diffs[h[0]+".."+h[1]].changes, "the empty commit changes nothing")
-	assert.Len(t, batched.diffs[h[1]+".."+h[2]].changes, 2)
-	attrs := batched.diffs[h[2]+".."+h[3]].changes
-	require.Len(t, attrs, 1)
-	assert.Equal(t, ".gitattributes", attrs[0].path)
-	assert.Equal(t, []change{{path: "b.py", gone: true, mode: "000000", blob: strings.Repeat("0", 40)}}, batched.diffs[h[3]+".."+h[4]].changes)
-}
-
 // A commit that changes only files no report reads (documentation) has
 // the report of the commit before; any other change, or a symbolic link
 // in a tree so far, has it measured.
 func TestSameReport(t *testing.T) {
 	r := testkit.NewGitRepo(t)
-	var all []commit
+	var all []gitrepo.Commit
 	add := func(msg string, files map[string]string) {
-		all = append(all, commit{hash: r.Commit(msg, files)})
+		all = append(all, gitrepo.Commit{Hash: r.Commit(msg, files)})
 	}
 	add("code", map[string]string{"a.py": "a = 1\n", "README.md": "# a\n"})
 	add("readme", map[string]string{"README.md": "# a\n\nmore\n"})
@@ -315,14 +278,14 @@ func TestSameReport(t *testing.T) {
 	want := []bool{false, true, false, false, false, true, false, false}
 
 	ctx := context.Background()
-	rp, err := openRepo(ctx, r.Dir, "", 0, false)
+	rp, err := gitrepo.Open(ctx, r.Dir, gitrepo.Options{})
 	require.NoError(t, err)
 	snap := &snapshot{dir: filepath.Join(canonicalDir(t.TempDir()), "snapshot")}
 	for i := range all {
-		same, err := rp.sameReport(ctx, snap, all, i)
+		same, err := sameReport(ctx, rp, snap, all, i)
 		require.NoError(t, err)
 		assert.Equal(t, want[i], same, "commit %d", i)
-		assert.Equal(t, all[i].hash, snap.commit, "the tree is commit %d's", i)
+		assert.Equal(t, all[i].Hash, snap.commit, "the tree is commit %d's", i)
 	}
 }
 

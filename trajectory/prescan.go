@@ -8,6 +8,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/gitrepo"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -29,7 +30,7 @@ var maxAheadBytes = 32 << 20
 // while the first point analyses its own, so that the later points only
 // assemble what they hold. wait waits for both (see
 // scbcheck.StartPrescan).
-func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tmp string, a scbcheck.Options) (wait func() error, err error) {
+func prescan(ctx context.Context, r *gitrepo.Repo, commits []gitrepo.Commit, snap *snapshot, tmp string, a scbcheck.Options) (wait func() error, err error) {
 	if a.Cache == nil || len(commits) == 0 || snap.mem == nil {
 		return func() error { return nil }, nil
 	}
@@ -37,7 +38,7 @@ func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tm
 	if err != nil {
 		return nil, err
 	}
-	prefix := filepath.FromSlash(strings.TrimSuffix(r.prefix, "/"))
+	prefix := filepath.FromSlash(strings.TrimSuffix(r.Prefix(), "/"))
 	var roots []string
 	if err := mem.Graft("0", snap.mem); err != nil {
 		return nil, err
@@ -51,18 +52,18 @@ func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tm
 	var later []string
 	var firsts []int
 	for i := 1; i < len(commits); i++ {
-		changes, err := r.changes(ctx, commits[i-1].hash, commits[i].hash)
+		changes, err := r.Changes(ctx, commits[i-1].Hash, commits[i].Hash)
 		if err != nil {
 			return nil, err
 		}
 		n := len(paths)
 		for _, c := range changes {
-			regular := c.mode == "100644" || c.mode == "100755"
-			if c.gone || !regular || !strings.HasPrefix(c.path, r.prefix) {
+			regular := c.Mode == gitrepo.ModeFile || c.Mode == gitrepo.ModeExecutable
+			if c.Gone || !regular || !strings.HasPrefix(c.Path, r.Prefix()) {
 				continue
 			}
-			paths = append(paths, strconv.Itoa(i)+"/"+c.path)
-			hashes = append(hashes, c.blob)
+			paths = append(paths, strconv.Itoa(i)+"/"+c.Path)
+			hashes = append(hashes, c.Blob)
 		}
 		if len(paths) > n {
 			later = append(later, filepath.Join(mem.Root(), strconv.Itoa(i), prefix))
@@ -70,7 +71,7 @@ func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tm
 		}
 	}
 	// ends[k] is the bytes read up to and including file k.
-	ends, err := r.readInto(ctx, mem, paths, hashes)
+	ends, err := readInto(ctx, r, mem, paths, hashes)
 	if err != nil {
 		return nil, err
 	}
@@ -103,20 +104,13 @@ func (r *repo) prescan(ctx context.Context, commits []commit, snap *snapshot, tm
 // `git cat-file`, in order and up to maxPrescanBytes in all, and returns,
 // for each file it wrote, the bytes written up to and including it: the
 // files left out are scanned by their own points.
-func (r *repo) readInto(ctx context.Context, mem *vfs.Mem, paths, hashes []string) ([]int, error) {
-	if len(paths) == 0 {
-		return nil, nil
-	}
-	cat, err := r.catFile(ctx)
-	if err != nil {
-		return nil, err
-	}
+func readInto(ctx context.Context, r *gitrepo.Repo, mem *vfs.Mem, paths, hashes []string) ([]int, error) {
 	var ends []int
 	total := 0
 	const batch = 256
 	for start := 0; start < len(paths); start += batch {
 		end := min(start+batch, len(paths))
-		contents, err := cat.read(hashes[start:end])
+		contents, err := r.ReadBlobs(ctx, hashes[start:end])
 		if err != nil {
 			return nil, err
 		}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/scbcheck/scbcheck/internal/gitrepo"
 )
 
 // Snapshot is one checkpoint measured on its own (see Measure): a file or
@@ -71,8 +73,8 @@ func (m *Measurer) Close() error {
 
 // snapshotFor returns the tree to write a commit of r into: the kept one
 // when it holds a commit of r, else a new one.
-func (m *Measurer) snapshotFor(r *repo) (*snapshot, error) {
-	if m.snap != nil && m.repoDir == r.dir {
+func (m *Measurer) snapshotFor(r *gitrepo.Repo) (*snapshot, error) {
+	if m.snap != nil && m.repoDir == r.Dir() {
 		return m.snap, nil
 	}
 	if err := m.Close(); err != nil {
@@ -82,7 +84,7 @@ func (m *Measurer) snapshotFor(r *repo) (*snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("failed to create a temporary directory: %w", err)
 	}
-	m.tmp, m.repoDir, m.snap = tmp, r.dir, &snapshot{dir: filepath.Join(canonicalDir(tmp), "snapshot")}
+	m.tmp, m.repoDir, m.snap = tmp, r.Dir(), &snapshot{dir: filepath.Join(canonicalDir(tmp), "snapshot")}
 	return m.snap, nil
 }
 
@@ -102,28 +104,29 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		return measure(ctx, a, cp, "")
 	}
 	p := Point{Checkpoint: Checkpoint{Label: s.Label}}
-	r, err := openRepo(ctx, s.Path, s.Git, s.GitTimeout, s.OutsideGitDir)
-	if errors.Is(err, errNoGit) || ctx.Err() != nil {
+	r, err := gitrepo.Open(ctx, s.Path, gitrepo.Options{Git: s.Git, Timeout: s.GitTimeout, OutsideGitDir: s.OutsideGitDir})
+	if errors.Is(err, gitrepo.ErrNoGit) || ctx.Err() != nil {
 		return p, err
 	}
 	if err != nil {
 		p.Err = err.Error()
 		return p, nil
 	}
-	defer r.close()
-	c, err := r.resolve(ctx, s.Rev)
+	defer r.Close()
+	c, err := r.Resolve(ctx, s.Rev)
 	if err != nil {
-		if errors.Is(err, errNoGit) || ctx.Err() != nil {
+		if errors.Is(err, gitrepo.ErrNoGit) || ctx.Err() != nil {
 			return p, err
 		}
 		p.Err = err.Error()
 		return p, nil
 	}
-	p.Checkpoint.Commit, p.Checkpoint.Time, p.Checkpoint.Subject = c.hash, c.time, c.subject
-	if r.prefix != "" {
+	p.Checkpoint.Commit, p.Checkpoint.Time, p.Checkpoint.Subject = c.Hash, c.Time, c.Subject
+	if r.Prefix() != "" {
 		// The analysed directory may not exist at every commit.
-		if _, err := r.run(ctx, "cat-file", "-e", c.hash+":"+strings.TrimSuffix(r.prefix, "/")); err != nil {
-			p.Err = fmt.Sprintf("%s does not exist at %s", strings.TrimSuffix(r.prefix, "/"), s.Label)
+		dir := strings.TrimSuffix(r.Prefix(), "/")
+		if !r.HasPath(ctx, c.Hash, dir) {
+			p.Err = fmt.Sprintf("%s does not exist at %s", dir, s.Label)
 			return p, nil
 		}
 	}
@@ -131,39 +134,14 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 	if err != nil {
 		return p, err
 	}
-	if err := r.checkout(ctx, snap, c.hash); err != nil {
+	if err := snap.checkout(ctx, r, c.Hash); err != nil {
 		// The commit's own (a tree git cannot list, a blob it cannot
 		// read, a timeout), unless git or the run is gone.
-		if errors.Is(err, errNoGit) || ctx.Err() != nil {
+		if errors.Is(err, gitrepo.ErrNoGit) || ctx.Err() != nil {
 			return p, err
 		}
 		p.Err = err.Error()
 		return p, nil
 	}
-	return r.measureCommit(ctx, snap, p.Checkpoint, opt.Analysis)
-}
-
-// resolve names the commit a revision points to, with its committer date
-// and subject.
-func (r *repo) resolve(ctx context.Context, rev string) (commit, error) {
-	if rev == "" {
-		return commit{}, errors.New("empty revision")
-	}
-	out, err := r.run(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
-	if errors.Is(err, errNoGit) {
-		return commit{}, err
-	}
-	if err != nil {
-		return commit{}, fmt.Errorf("unknown revision '%s' in %s", rev, r.display)
-	}
-	hash := strings.TrimSpace(out)
-	out, err = r.run(ctx, "log", "-1", "--no-walk", "--format=%H%x1f%cI%x1f%s", "--end-of-options", hash)
-	if err != nil {
-		return commit{}, err
-	}
-	fields := strings.SplitN(strings.TrimSuffix(out, "\n"), "\x1f", 3)
-	if len(fields) != 3 || fields[0] != hash {
-		return commit{}, fmt.Errorf("git log: unexpected output %q", out)
-	}
-	return commit{hash: hash, time: fields[1], subject: fields[2]}, nil
+	return measureCommit(ctx, r, snap, p.Checkpoint, opt.Analysis)
 }

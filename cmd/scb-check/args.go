@@ -34,170 +34,165 @@ type checkArgs struct {
 	cache             string
 }
 
-// usageError is a command-line mistake; it is printed as is, exit 2.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, a ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, a...) + "\n\nFor more information, try '--help'."}
+// checkOption is one of check's options: the name of its value ("" for
+// a flag) and how it sets the arguments.
+type checkOption struct {
+	metavar string
+	set     func(a *checkArgs, name, value string) error
 }
 
-// valueFlags are the options that take a value, with their value names.
-var valueFlags = map[string]string{
-	"--output-format":       "<OUTPUT_FORMAT>",
-	"--config":              "<CONFIG>",
-	"--min-duplicate-lines": "<MIN_DUPLICATE_LINES>",
-	"--jobs":                "<N>",
-	"-j":                    "<N>",
-	"--ast-grep":            "<PATH>",
-	"--ast-grep-timeout":    "<DURATION>",
-	"--parse-timeout":       "<DURATION>",
-	"--max-file-size":       "<SIZE>",
-	"--max-config-size":     "<SIZE>",
-	"--languages":           "<LANGUAGES>",
-	"--rules":               "<FILE>",
-	"--catalog":             "<PATH>",
-	"--mcf-file":            "<FILE>",
-	"--cache":               "<DIR>",
+// Makers of check's options: a gate (gates.go), a flag, a plain value.
+var (
+	gateOption = func(metavar string) checkOption {
+		return checkOption{metavar, func(a *checkArgs, name, value string) error { return a.gates.set(name, value) }}
+	}
+	flagOption = func(set func(a *checkArgs)) checkOption {
+		return checkOption{"", func(a *checkArgs, _, _ string) error { set(a); return nil }}
+	}
+	textOption = func(metavar string, set func(a *checkArgs, value string)) checkOption {
+		return checkOption{metavar, func(a *checkArgs, _, value string) error { set(a, value); return nil }}
+	}
+)
+
+// checkOptions are check's options, the analysis options among them
+// shared by dir, trajectory and batch.
+var checkOptions = map[string]checkOption{
+	"--report": flagOption(func(a *checkArgs) { a.format = formatJSON }),
+	"--output-format": {"<OUTPUT_FORMAT>", func(a *checkArgs, _, value string) error {
+		switch value {
+		case formatHuman, formatJSON, formatSARIF, formatText:
+			a.format = value
+			return nil
+		}
+		return usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>'\n  [possible values: human, json, sarif, text]", value)
+	}},
+	"--include-all": flagOption(func(a *checkArgs) { a.includeAll = true }),
+	"--disable-sg":  flagOption(func(a *checkArgs) { a.disableSG = true }),
+	"--exit-zero":   flagOption(func(a *checkArgs) { a.exitZero = true }),
+	"--config":      textOption("<CONFIG>", func(a *checkArgs, v string) { a.configPath = v }),
+	"--min-duplicate-lines": {"<MIN_DUPLICATE_LINES>", func(a *checkArgs, _, value string) error {
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return &usageError{msg: "invalid --min-duplicate-lines: " + value}
+		}
+		if n < 1 {
+			return &usageError{msg: "--min-duplicate-lines must be >= 1"}
+		}
+		a.minDuplicateLines = n
+		return nil
+	}},
+	"--jobs":     jobsOption,
+	"-j":         jobsOption,
+	"--ast-grep": textOption("<PATH>", func(a *checkArgs, v string) { a.astGrep = v }),
+	"--ast-grep-timeout": {"<DURATION>", func(a *checkArgs, _, value string) error {
+		d, err := time.ParseDuration(value)
+		if err != nil || d <= 0 {
+			return usagef("error: invalid value '%s' for '--ast-grep-timeout <DURATION>': expected a positive duration such as 90s or 10m", value)
+		}
+		a.astGrepTimeout = d
+		return nil
+	}},
+	"--parse-timeout": {"<DURATION>", func(a *checkArgs, _, value string) error {
+		d, err := time.ParseDuration(value)
+		if value == "0" {
+			d, err = -1, nil
+		}
+		if err != nil || d == 0 || d < -1 {
+			return usagef("error: invalid value '%s' for '--parse-timeout <DURATION>': expected a positive duration such as 30s or 2m, or 0 for none", value)
+		}
+		a.parseTimeout = d
+		return nil
+	}},
+	"--max-file-size":   sizeOption(func(a *checkArgs) *int64 { return &a.maxFileSize }),
+	"--max-config-size": sizeOption(func(a *checkArgs) *int64 { return &a.maxConfigSize }),
+	"--languages": textOption("<LANGUAGES>", func(a *checkArgs, v string) {
+		a.languages = append(a.languages, strings.Split(v, ",")...)
+	}),
+	"--rules":    textOption("<FILE>", func(a *checkArgs, v string) { a.rules = append(a.rules, v) }),
+	"--catalog":  textOption("<PATH>", func(a *checkArgs, v string) { a.catalog = append(a.catalog, v) }),
+	"--mcf-file": textOption("<FILE>", func(a *checkArgs, v string) { a.mcfFile = v }),
+	"--cache": {"<DIR>", func(a *checkArgs, _, value string) error {
+		if value == "" {
+			return usagef("error: invalid value '' for '--cache <DIR>': expected a directory")
+		}
+		a.cache = value
+		return nil
+	}},
+	"--verbosity": flagOption(func(a *checkArgs) { a.verbose++ }),
+	"-h":          flagOption(func(a *checkArgs) { a.help = true }),
+	"--help":      flagOption(func(a *checkArgs) { a.help = true }),
 
 	// Gates and the ratchet (gates.go).
-	"--max-erosion":            "<SHARE>",
-	"--max-cog-erosion":        "<SHARE>",
-	"--max-verbosity":          "<SHARE>",
-	"--max-high-cc-functions":  "<N>",
-	"--baseline":               "<FILE>",
-	"--write-baseline":         "<FILE>",
-	"--max-erosion-increase":   "<SHARE>",
-	"--max-verbosity-increase": "<SHARE>",
+	"--max-erosion":            gateOption("<SHARE>"),
+	"--max-cog-erosion":        gateOption("<SHARE>"),
+	"--max-verbosity":          gateOption("<SHARE>"),
+	"--max-high-cc-functions":  gateOption("<N>"),
+	"--baseline":               gateOption("<FILE>"),
+	"--write-baseline":         gateOption("<FILE>"),
+	"--max-erosion-increase":   gateOption("<SHARE>"),
+	"--max-verbosity-increase": gateOption("<SHARE>"),
+}
+
+var jobsOption = checkOption{"<N>", func(a *checkArgs, _, value string) error {
+	n, err := strconv.Atoi(value)
+	if err != nil || n < 1 {
+		return usagef("error: invalid value '%s' for '--jobs <N>': expected a whole number >= 1", value)
+	}
+	a.jobs = n
+	return nil
+}}
+
+// sizeOption reads a size into the field field returns: 0 (no limit) is
+// kept as -1, as 0 is the default.
+func sizeOption(field func(a *checkArgs) *int64) checkOption {
+	return checkOption{"<SIZE>", func(a *checkArgs, name, value string) error {
+		n, err := parseSize(value)
+		if err != nil {
+			return usagef("error: invalid value '%s' for '%s <SIZE>': %v", value, name, err)
+		}
+		if n == 0 {
+			n = -1
+		}
+		*field(a) = n
+		return nil
+	}}
+}
+
+// checkValue reports whether check's option name takes a value.
+func checkValue(name string) bool { return checkOptions[name].metavar != "" }
+
+// options is the table scanArgs reads check's options with, into a: -v
+// may be repeated in one argument (-vv).
+func (a *checkArgs) options() optionTable {
+	return optionTable{lookup: func(name string) (option, bool) {
+		if o, ok := checkOptions[name]; ok {
+			return option{o.metavar, func(name, value string) error { return o.set(a, name, value) }}, true
+		}
+		if len(name) > 1 && !strings.HasPrefix(name, "--") && strings.Trim(name[1:], "v") == "" {
+			return option{"", func(name, _ string) error { a.verbose += len(name) - 1; return nil }}, true
+		}
+		return option{}, false
+	}}
+}
+
+// scanCheck reads check's options out of args, returning the positional
+// arguments.
+func scanCheck(args []string) (*checkArgs, []string, error) {
+	a := &checkArgs{}
+	positional, _, err := scanArgs(args, a.options())
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, positional, nil
 }
 
 // parseCheck parses check's arguments. Options and the path may come in
 // any order; `--` ends the options. Of --report and --output-format, the
 // last one given decides the format, as in the reference.
 func parseCheck(args []string) (*checkArgs, error) {
-	a := &checkArgs{}
-	var positional []string
-	for i := 0; i < len(args); i++ {
-		arg := args[i]
-		if arg == "--" {
-			positional = append(positional, args[i+1:]...)
-			break
-		}
-		if !strings.HasPrefix(arg, "-") || arg == "-" {
-			positional = append(positional, arg)
-			continue
-		}
-		name, value, hasValue := strings.Cut(arg, "=")
-		if strings.HasPrefix(arg, "-j") && len(arg) > 2 && !hasValue {
-			name, value, hasValue = "-j", arg[2:], true
-		}
-		if metavar, ok := valueFlags[name]; ok && !hasValue {
-			if i+1 >= len(args) {
-				return nil, usagef("error: a value is required for '%s %s' but none was supplied", name, metavar)
-			}
-			i++
-			value, hasValue = args[i], true
-		} else if !ok && hasValue {
-			return nil, usagef("error: unexpected value '%s' for '%s' found; no more were expected", value, name)
-		}
-		switch name {
-		case "--report":
-			a.format = formatJSON
-		case "--output-format":
-			switch value {
-			case formatHuman, formatJSON, formatSARIF, formatText:
-				a.format = value
-			default:
-				return nil, usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>'\n  [possible values: human, json, sarif, text]", value)
-			}
-		case "--max-erosion", "--max-cog-erosion", "--max-verbosity", "--max-high-cc-functions",
-			"--baseline", "--write-baseline", "--max-erosion-increase", "--max-verbosity-increase":
-			if err := a.gates.set(name, value); err != nil {
-				return nil, err
-			}
-		case "--include-all":
-			a.includeAll = true
-		case "--disable-sg":
-			a.disableSG = true
-		case "--exit-zero":
-			a.exitZero = true
-		case "--config":
-			a.configPath = value
-		case "--min-duplicate-lines":
-			n, err := strconv.Atoi(value)
-			if err != nil {
-				return nil, &usageError{msg: "invalid --min-duplicate-lines: " + value}
-			}
-			if n < 1 {
-				return nil, &usageError{msg: "--min-duplicate-lines must be >= 1"}
-			}
-			a.minDuplicateLines = n
-		case "-j", "--jobs":
-			n, err := strconv.Atoi(value)
-			if err != nil || n < 1 {
-				return nil, usagef("error: invalid value '%s' for '--jobs <N>': expected a whole number >= 1", value)
-			}
-			a.jobs = n
-		case "--ast-grep":
-			a.astGrep = value
-		case "--ast-grep-timeout":
-			d, err := time.ParseDuration(value)
-			if err != nil || d <= 0 {
-				return nil, usagef("error: invalid value '%s' for '--ast-grep-timeout <DURATION>': expected a positive duration such as 90s or 10m", value)
-			}
-			a.astGrepTimeout = d
-		case "--rules":
-			a.rules = append(a.rules, value)
-		case "--catalog":
-			a.catalog = append(a.catalog, value)
-		case "--mcf-file":
-			a.mcfFile = value
-		case "--cache":
-			if value == "" {
-				return nil, usagef("error: invalid value '' for '--cache <DIR>': expected a directory")
-			}
-			a.cache = value
-		case "--parse-timeout":
-			d, err := time.ParseDuration(value)
-			if value == "0" {
-				d, err = -1, nil
-			}
-			if err != nil || d == 0 || d < -1 {
-				return nil, usagef("error: invalid value '%s' for '--parse-timeout <DURATION>': expected a positive duration such as 30s or 2m, or 0 for none", value)
-			}
-			a.parseTimeout = d
-		case "--languages":
-			a.languages = append(a.languages, strings.Split(value, ",")...)
-		case "--max-file-size":
-			n, err := parseSize(value)
-			if err != nil {
-				return nil, usagef("error: invalid value '%s' for '--max-file-size <SIZE>': %v", value, err)
-			}
-			if n == 0 {
-				n = -1
-			}
-			a.maxFileSize = n
-		case "--max-config-size":
-			n, err := parseSize(value)
-			if err != nil {
-				return nil, usagef("error: invalid value '%s' for '--max-config-size <SIZE>': %v", value, err)
-			}
-			if n == 0 {
-				n = -1
-			}
-			a.maxConfigSize = n
-		case "--verbosity":
-			a.verbose++
-		case "-h", "--help":
-			a.help = true
-		default:
-			if len(name) > 1 && strings.Trim(name[1:], "v") == "" && !strings.HasPrefix(name, "--") {
-				a.verbose += len(name) - 1
-				continue
-			}
-			return nil, usagef("error: unexpected argument '%s' found", arg)
-		}
+	a, positional, err := scanCheck(args)
+	if err != nil {
+		return nil, err
 	}
 	if a.help {
 		return a, nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/scbcheck/scbcheck/batch"
@@ -138,33 +137,30 @@ func parseBatch(args []string) (*batchArgs, error) {
 	return b, nil
 }
 
-func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runBatch(ctx context.Context, c *cli, args []string) error {
 	b, err := parseBatch(args)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	a := b.check
 	if a.help {
-		fmt.Fprint(stdout, batchHelp)
-		return exitClean
+		fmt.Fprint(c.stdout, batchHelp)
+		return nil
 	}
 	analysis, err := setupAnalysis(a, true)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
-	defer reportCache(stderr, a, analysis.CacheStats)
-	defer closeCache(analysis)
+	c.atEnd(func() { reportCache(c.stderr, a, analysis.CacheStats) })
+	c.atEnd(func() { closeCache(analysis) })
 	var m *batch.Manifest
 	if b.manifest == "-" {
-		m, err = batch.ParseManifest(stdin, "stdin", analysis.WorkDir)
+		m, err = batch.ParseManifest(c.stdin, "stdin", analysis.WorkDir)
 	} else {
 		m, err = batch.ReadManifest(b.manifest, b.check.configCap())
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	opt := batch.Options{
 		Measure:          trajectory.Options{Analysis: analysis},
@@ -175,49 +171,52 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	opt.Warn = func(e batch.Entry, w string) {
 		// Named as an error of the snapshot is; escaped, one line.
-		fmt.Fprintf(stderr, "warning: %s:%d: %s: %s\n", vfs.EscapePath(m.Name), e.Line, vfs.EscapePath(e.Text), vfs.EscapePath(w))
+		fmt.Fprintf(c.stderr, "warning: %s:%d: %s: %s\n", vfs.EscapePath(m.Name), e.Line, vfs.EscapePath(e.Text), vfs.EscapePath(w))
 	}
 	if a.verbose >= 1 {
 		opt.Progress = func(i, n int, e batch.Entry) {
-			fmt.Fprintf(stderr, "info snapshot %d/%d %s (line %d)\n", i+1, n, e.Text, e.Line)
+			fmt.Fprintf(c.stderr, "info snapshot %d/%d %s (line %d)\n", i+1, n, e.Text, e.Line)
 		}
 	}
-	out := batch.NewOutput(stdout)
+	out := batch.NewOutput(c.stdout)
 	outName := "stdout"
 	if b.output != "" {
 		if out, err = batch.OpenOutput(b.output); err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitError
+			return err
 		}
 		outName = b.output
 		if out.Replaced {
-			fmt.Fprintf(stderr, "warning: %s was a symbolic link: replaced by a new file (the link's target was neither read nor written)\n", b.output)
+			fmt.Fprintf(c.stderr, "warning: %s was a symbolic link: replaced by a new file (the link's target was neither read nor written)\n", b.output)
 		}
 		if out.Dropped > 0 {
-			fmt.Fprintf(stderr, "warning: %s: dropped an incomplete last line (%d bytes) left by an interrupted run\n", b.output, out.Dropped)
+			fmt.Fprintf(c.stderr, "warning: %s: dropped an incomplete last line (%d bytes) left by an interrupted run\n", b.output, out.Dropped)
 		}
 	}
 	res, runErr := batch.Run(ctx, m, out, opt)
 	if err := out.Close(); err != nil && runErr == nil {
 		runErr = err
 	}
-	if runErr != nil && !errors.Is(runErr, context.Canceled) {
-		fmt.Fprintln(stderr, runErr)
-	}
-	if res.Foreign > 0 {
-		fmt.Fprintf(stderr, "warning: %s holds %d lines of snapshots that are not in shard %s of %s (kept, not measured)\n",
-			outName, res.Foreign, b.shard, m.Name)
-	}
-	fmt.Fprintf(stderr, "batch manifest=%s shard=%s snapshots=%d resumed=%d measured=%d errors=%d output=%s\n",
-		m.Name, b.shard, res.Entries, res.Resumed, res.Measured, res.Errors, outName)
-	if runErr != nil {
-		if errors.Is(runErr, context.Canceled) {
-			fmt.Fprintln(stderr, "interrupted; run the same command again to resume")
+	interrupted := errors.Is(runErr, context.Canceled)
+	// The summary follows the run's error, if any.
+	c.atEnd(func() {
+		if res.Foreign > 0 {
+			fmt.Fprintf(c.stderr, "warning: %s holds %d lines of snapshots that are not in shard %s of %s (kept, not measured)\n",
+				outName, res.Foreign, b.shard, m.Name)
 		}
-		return exitError
+		fmt.Fprintf(c.stderr, "batch manifest=%s shard=%s snapshots=%d resumed=%d measured=%d errors=%d output=%s\n",
+			m.Name, b.shard, res.Entries, res.Resumed, res.Measured, res.Errors, outName)
+		if interrupted {
+			fmt.Fprintln(c.stderr, "interrupted; run the same command again to resume")
+		}
+	})
+	switch {
+	case interrupted:
+		// Told by the summary's last line.
+		return &quietError{runErr}
+	case runErr != nil:
+		return runErr
+	case res.Errors > 0 && !b.exitZero:
+		return errFindings
 	}
-	if res.Errors > 0 && !b.exitZero {
-		return exitFindings
-	}
-	return exitClean
+	return nil
 }

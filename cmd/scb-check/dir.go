@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/scbcheck/scbcheck"
@@ -47,53 +46,40 @@ Exit status: 0 when the listing was produced, 2 on an error.
 
 // runDir analyses PATH without the ast-grep rules (DIR does not need
 // them) and prints the DIR detail.
-func runDir(args []string, stdout, stderr io.Writer) int {
+func runDir(c *cli, args []string) error {
 	a, err := parseCheck(args)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	if a.help {
-		fmt.Fprint(stdout, dirHelp)
-		return exitClean
+		fmt.Fprint(c.stdout, dirHelp)
+		return nil
 	}
 	if a.format != formatHuman && a.format != formatJSON && a.format != "" {
-		fmt.Fprintln(stderr, usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>' of dir\n  [possible values: human, json]", a.format))
-		return exitError
+		return usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>' of dir\n  [possible values: human, json]", a.format)
 	}
 	cwd, err := os.Getwd()
 	if err != nil {
-		fmt.Fprintf(stderr, "failed to determine current directory: %v\n", err)
-		return exitError
+		return fmt.Errorf("failed to determine current directory: %v", err)
 	}
 	cfg, err := config.LoadLimit(nil, cwd, a.configPath, a.configCap())
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
-	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
-		Path: a.path, Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
-		DisableSG: true, ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
-		CatalogPaths: catalogPaths(a.catalog),
-		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
-		MaxConfigSize: a.maxConfigSize,
-		CacheDir:      a.cache,
-	})
+	// check's analysis without ast-grep; the catalog, which only
+	// validates directives here, is loaded by the analysis.
+	a.disableSG = true
+	opt := analysisOptions(a, cfg, cwd, nil)
+	opt.Path = a.path
+	r, err := scbcheck.Analyze(context.Background(), opt)
 	if r != nil {
-		logFiles(stderr, r, a)
+		logFiles(c.stderr, r, a)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	if a.format == formatJSON {
-		err = report.WriteDIRJSON(stdout, r)
-	} else {
-		err = report.WriteDIRHuman(stdout, r)
+		return report.WriteDIRJSON(c.stdout, r)
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
-	}
-	return exitClean
+	return report.WriteDIRHuman(c.stdout, r)
 }

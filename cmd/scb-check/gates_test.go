@@ -273,7 +273,7 @@ func TestCheckExit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, checkExit(tt.in))
+			assert.Equal(t, tt.want, exitCode(checkOutcome(tt.in), nil))
 		})
 	}
 }

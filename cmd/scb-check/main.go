@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -89,112 +90,115 @@ Exit status: 0 no findings, 1 findings, 2 error. With any gate set (flags, the c
 
 func main() {
 	ctx, in := notifyInterrupts(context.Background())
-	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	err := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	in.stop()
-	if sig := in.received(); sig != nil {
-		code = signalExit(sig)
-	}
-	os.Exit(code)
+	os.Exit(exitCode(err, in.received()))
 }
 
-// run runs the command line with no signal handling (tests in process).
+// run runs the command line with no signal handling (tests in process)
+// and returns its exit code.
 func run(args []string, stdout, stderr io.Writer) int {
-	return runContext(context.Background(), args, stdout, stderr)
+	return exitCode(runContext(context.Background(), args, stdout, stderr), nil)
 }
 
-// runContext runs the command line; cancelling ctx (a signal) stops
-// check, trajectory and batch.
-func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// command is a subcommand: it returns nil when it ran clean, errFindings
+// when it found what makes it fail, else the error, printed by cli.finish.
+type command func(ctx context.Context, c *cli, args []string) error
+
+// commands are the subcommands by name. dir and the catalog commands are
+// not stopped by a signal (the exit code still says it came).
+var commands = map[string]command{
+	"check":      runCheck,
+	"rule":       func(_ context.Context, c *cli, args []string) error { return runRule(c, args) },
+	"rules":      func(_ context.Context, c *cli, args []string) error { return runRules(c, args) },
+	"dir":        func(_ context.Context, c *cli, args []string) error { return runDir(c, args) },
+	"trajectory": runTrajectory,
+	"batch":      runBatch,
+}
+
+// runContext runs the command line, prints its error and returns it;
+// cancelling ctx (a signal) stops check, trajectory and batch.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c := &cli{stdin: os.Stdin, stdout: stdout, stderr: stderr}
+	err := dispatch(ctx, c, args)
+	c.finish(err)
+	return err
+}
+
+// dispatch runs the subcommand args name, or prints the version or help.
+func dispatch(ctx context.Context, c *cli, args []string) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "missing command")
-		return exitError
+		return errors.New("missing command")
 	}
 	if len(args) == 1 && args[0] == "--version" {
-		fmt.Fprintln(stdout, version)
-		return exitClean
+		fmt.Fprintln(c.stdout, version)
+		return nil
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
-		fmt.Fprint(stdout, mainHelp)
-		return exitClean
-	case "check":
-		return runCheck(ctx, args[1:], stdout, stderr)
-	case "rule":
-		return runRule(args[1:], stdout, stderr)
-	case "rules":
-		return runRules(args[1:], stdout, stderr)
-	case "dir":
-		return runDir(args[1:], stdout, stderr)
-	case "trajectory":
-		return runTrajectory(ctx, args[1:], stdout, stderr)
-	case "batch":
-		return runBatch(ctx, args[1:], os.Stdin, stdout, stderr)
+		fmt.Fprint(c.stdout, mainHelp)
+		return nil
 	}
-	fmt.Fprintf(stderr, "error: unrecognized subcommand '%s'\n\nUsage: scb-check <COMMAND>\n\nFor more information, try '--help'.\n", args[0])
-	return exitError
+	if cmd, ok := commands[args[0]]; ok {
+		return cmd(ctx, c, args[1:])
+	}
+	return usagef("error: unrecognized subcommand '%s'\n\nUsage: scb-check <COMMAND>", args[0])
 }
 
-func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runCheck(ctx context.Context, c *cli, args []string) error {
 	a, err := parseCheck(args)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	if a.help {
-		fmt.Fprint(stdout, checkHelp)
-		return exitClean
+		fmt.Fprint(c.stdout, checkHelp)
+		return nil
 	}
 	cwd, err := os.Getwd()
 	if err != nil {
-		fmt.Fprintf(stderr, "failed to determine current directory: %v\n", err)
-		return exitError
+		return fmt.Errorf("failed to determine current directory: %v", err)
 	}
 	cfg, err := config.LoadLimit(nil, cwd, a.configPath, a.configCap())
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	if a.verbose >= 2 {
-		fmt.Fprintf(stderr, "debug config_loaded base_dir=%s exclude_count=%d context_lines=%d low_use_short_function_enabled=%t\n",
+		fmt.Fprintf(c.stderr, "debug config_loaded base_dir=%s exclude_count=%d context_lines=%d low_use_short_function_enabled=%t\n",
 			cfg.BaseDir, len(cfg.Exclude), cfg.Context, cfg.LowUse.Enabled)
 	}
 	cat, err := loadCatalog(a.catalog, a.rules, a.configCap())
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
-	warnEmptyCatalog(stderr, cat)
+	warnEmptyCatalog(c.stderr, cat)
 	var baseline *report.Baseline
 	if a.gates.baseline != "" {
 		if baseline, err = report.ReadBaselineLimit(a.gates.baseline, a.configCap()); err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitError
+			return err
 		}
 	}
 	opt := analysisOptions(a, cfg, cwd, cat)
 	opt.Path = a.path
-	defer reportCache(stderr, a, opt.CacheStats)
+	c.atEnd(func() { reportCache(c.stderr, a, opt.CacheStats) })
 	r, err := scbcheck.Analyze(ctx, opt)
 	if err != nil && ctx.Err() != nil {
-		fmt.Fprintln(stderr, "interrupted")
-		return exitError
+		return errors.New("interrupted")
 	}
 	if r != nil {
-		logFiles(stderr, r, a)
+		logFiles(c.stderr, r, a)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	if r.AstGrep.Version != "" && r.AstGrep.Version != rules.PinnedAstGrep {
-		fmt.Fprintf(stderr, "warning: ast-grep %s at %s differs from the pinned %s; findings may differ from the reference's\n",
+		fmt.Fprintf(c.stderr, "warning: ast-grep %s at %s differs from the pinned %s; findings may differ from the reference's\n",
 			r.AstGrep.Version, r.AstGrep.Binary, rules.PinnedAstGrep)
 	}
 	if a.verbose >= 1 {
-		fmt.Fprintf(stderr, "info analysis_complete files_scanned=%d total_loc=%d has_findings=%t\n",
+		fmt.Fprintf(c.stderr, "info analysis_complete files_scanned=%d total_loc=%d has_findings=%t\n",
 			r.FilesScanned, r.TotalLOC, r.HasFindings())
 	}
-	return finishCheck(stdout, stderr, checkRun{args: a, cfg: cfg, cat: cat, cwd: cwd, baseline: baseline, report: r})
+	return finishCheck(c.stdout, c.stderr, checkRun{args: a, cfg: cfg, cat: cat, cwd: cwd, baseline: baseline, report: r})
 }
 
 // logFiles prints the discovery log, the per-file debug lines and a

@@ -32,8 +32,8 @@ type checkRun struct {
 
 // finishCheck checks the baseline against the run, writes the report in
 // the chosen format, writes the baseline file if asked, prints the gates
-// and returns the exit code.
-func finishCheck(stdout, stderr io.Writer, run checkRun) int {
+// and returns the outcome (see checkOutcome).
+func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 	a, r := run.args, run.report
 	var settings map[string]string
 	if run.baseline != nil || a.gates.writeBaseline != "" {
@@ -41,18 +41,15 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) int {
 	}
 	if run.baseline != nil {
 		if err := run.baseline.CheckCompatible(scbcheck.Version, settings); err != nil {
-			fmt.Fprintf(stderr, "baseline %s: %v\n", a.gates.baseline, err)
-			return exitError
+			return fmt.Errorf("baseline %s: %v", a.gates.baseline, err)
 		}
 	}
 	if err := writeReport(stdout, stderr, run); err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	if a.gates.writeBaseline != "" {
 		if err := writeBaselineFile(a.gates.writeBaseline, report.NewBaseline(r, scbcheck.Version, settings)); err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitError
+			return err
 		}
 	}
 	gates := a.gates.gates(run.cfg.Gates, run.baseline)
@@ -64,7 +61,7 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) int {
 			fmt.Fprintln(stderr, c)
 		}
 	}
-	return checkExit(exitInput{
+	return checkOutcome(exitInput{
 		hasFindings: r.HasFindings(), gatesSet: gates.Any(),
 		gatesFailed: len(report.Failed(checks)) > 0, exitZero: a.exitZero,
 	})

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 )
 
 const ruleHelp = `Print a rule of the catalog by id
@@ -21,36 +20,31 @@ Options:
 
 // runRule prints one rule of the active catalog: an ast-grep rule's YAML
 // document, or a structural rule's metadata.
-func runRule(args []string, stdout, stderr io.Writer) int {
+func runRule(c *cli, args []string) error {
 	a, err := parseCatalogArgs(args, false)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	if a.help {
-		fmt.Fprint(stdout, ruleHelp)
-		return exitClean
+		fmt.Fprint(c.stdout, ruleHelp)
+		return nil
 	}
 	switch len(a.positional) {
 	case 0:
-		fmt.Fprintln(stderr, usagef("error: the following required arguments were not provided:\n  <RULE_ID>\n\nUsage: scb-check rule <RULE_ID>"))
-		return exitError
+		return usagef("error: the following required arguments were not provided:\n  <RULE_ID>\n\nUsage: scb-check rule <RULE_ID>")
 	case 1:
 	default:
-		fmt.Fprintln(stderr, usagef("error: unexpected argument '%s' found", a.positional[1]))
-		return exitError
+		return usagef("error: unexpected argument '%s' found", a.positional[1])
 	}
 	id := a.positional[0]
 	cat, err := loadCatalog(a.catalog, a.rules, 0)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	text, ok := cat.Lookup(id)
 	if !ok {
-		fmt.Fprintf(stderr, "rule not found: %s\n", id)
-		return exitError
+		return fmt.Errorf("rule not found: %s", id)
 	}
-	fmt.Fprintln(stdout, text)
-	return exitClean
+	fmt.Fprintln(c.stdout, text)
+	return nil
 }

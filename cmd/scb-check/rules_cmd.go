@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/report"
@@ -37,48 +36,27 @@ type catalogArgs struct {
 // withFormat), --help and positional arguments.
 func parseCatalogArgs(args []string, withFormat bool) (*catalogArgs, error) {
 	a := &catalogArgs{}
-	for i := 0; i < len(args); i++ {
-		arg := args[i]
-		if arg == "--" {
-			a.positional = append(a.positional, args[i+1:]...)
-			break
-		}
-		if !strings.HasPrefix(arg, "-") || arg == "-" {
-			a.positional = append(a.positional, arg)
-			continue
-		}
-		name, value, hasValue := strings.Cut(arg, "=")
-		metavar := map[string]string{"--catalog": "<PATH>", "--rules": "<FILE>", "--output-format": "<FORMAT>"}[name]
-		if name == "--output-format" && !withFormat {
-			metavar = ""
-		}
-		switch {
-		case arg == "-h" || arg == "--help":
-			a.help = true
-			continue
-		case metavar == "":
-			return nil, usagef("error: unexpected argument '%s' found", arg)
-		case !hasValue:
-			if i+1 >= len(args) {
-				return nil, usagef("error: a value is required for '%s %s' but none was supplied", name, metavar)
-			}
-			i++
-			value = args[i]
-		}
-		switch name {
-		case "--catalog":
-			a.catalog = append(a.catalog, value)
-		case "--rules":
-			a.rules = append(a.rules, value)
-		case "--output-format":
+	help := func(_, _ string) error { a.help = true; return nil }
+	opts := map[string]option{
+		"-h": {"", help}, "--help": {"", help},
+		"--catalog": {"<PATH>", func(_, v string) error { a.catalog = append(a.catalog, v); return nil }},
+		"--rules":   {"<FILE>", func(_, v string) error { a.rules = append(a.rules, v); return nil }},
+	}
+	if withFormat {
+		opts["--output-format"] = option{"<FORMAT>", func(_, value string) error {
 			switch value {
 			case formatText, formatHuman, formatJSON:
 				a.format = value
-			default:
-				return nil, usagef("error: invalid value '%s' for '--output-format <FORMAT>'\n  [possible values: text, json]", value)
+				return nil
 			}
-		}
+			return usagef("error: invalid value '%s' for '--output-format <FORMAT>'\n  [possible values: text, json]", value)
+		}}
 	}
+	positional, _, err := scanArgs(args, optionTable{lookup: byName(opts), wholeArgument: true})
+	if err != nil {
+		return nil, err
+	}
+	a.positional = positional
 	return a, nil
 }
 
@@ -103,37 +81,28 @@ func warnEmptyCatalog(stderr io.Writer, cat *rules.Catalog) {
 }
 
 // runRules lists the active catalog.
-func runRules(args []string, stdout, stderr io.Writer) int {
+func runRules(c *cli, args []string) error {
 	a, err := parseCatalogArgs(args, true)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	if a.help {
-		fmt.Fprint(stdout, rulesHelp)
-		return exitClean
+		fmt.Fprint(c.stdout, rulesHelp)
+		return nil
 	}
 	if len(a.positional) > 0 {
-		fmt.Fprintln(stderr, usagef("error: unexpected argument '%s' found", a.positional[0]))
-		return exitError
+		return usagef("error: unexpected argument '%s' found", a.positional[0])
 	}
 	cat, err := loadCatalog(a.catalog, a.rules, 0)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	listing := report.RuleListing{Catalog: cat.Name(scbcheck.Version)}
 	for _, e := range cat.Entries() {
 		listing.Rules = append(listing.Rules, report.ListedRule(e))
 	}
 	if a.format == formatJSON {
-		err = report.WriteRulesJSON(stdout, listing)
-	} else {
-		err = report.WriteRulesText(stdout, listing)
+		return report.WriteRulesJSON(c.stdout, listing)
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
-	}
-	return exitClean
+	return report.WriteRulesText(c.stdout, listing)
 }

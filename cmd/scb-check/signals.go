@@ -11,7 +11,7 @@ import (
 // interrupts turns SIGINT and SIGTERM into the cancellation of a run's
 // context: the run stops, ast-grep and git are killed with it, and the
 // deferred cleanups remove every temporary file and directory it made
-// before the command exits (with signalExit's code). A second signal
+// before the command exits (with exitCode's code for the signal). A second signal
 // exits at once, cleanups or not.
 type interrupts struct {
 	ch     chan os.Signal
@@ -43,7 +43,7 @@ func (in *interrupts) watch() {
 	}
 	select {
 	case sig := <-in.ch:
-		os.Exit(signalExit(sig))
+		os.Exit(exitCode(nil, sig))
 	case <-in.done:
 	}
 }

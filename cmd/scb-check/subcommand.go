@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
@@ -49,68 +48,49 @@ type ownOptions struct {
 }
 
 // split takes the command's own options and its positional arguments out
-// of args and parses the rest as check's options. Each own option is
-// passed to set with its value ("" for a flag), in the order given.
+// of args and parses the rest as check's options (a second scan, so that
+// a mistake in the command's own options is the one reported first).
+// Each own option is passed to set with its value ("" for a flag), in
+// the order given.
 func (o ownOptions) split(args []string, set func(name, value string) error) ([]string, *checkArgs, error) {
-	var positional, rest []string
-	for i := 0; i < len(args); i++ {
-		arg := args[i]
-		if arg == "--" {
-			positional = append(positional, args[i+1:]...)
-			break
-		}
-		if !strings.HasPrefix(arg, "-") || arg == "-" {
-			positional = append(positional, arg)
-			continue
-		}
-		name, value, hasValue := strings.Cut(arg, "=")
-		if o.refused[name] {
-			return nil, nil, usagef("error: '%s' is an option of check, not of %s", name, o.command)
-		}
-		if metavar, ok := o.values[name]; ok {
-			if !hasValue {
-				if i+1 >= len(args) {
-					return nil, nil, usagef("error: a value is required for '%s %s' but none was supplied", name, metavar)
-				}
-				i++
-				value = args[i]
+	positional, rest, err := scanArgs(args, optionTable{
+		lookup: func(name string) (option, bool) {
+			if metavar, ok := o.values[name]; ok {
+				return option{metavar, set}, true
 			}
-			if err := set(name, value); err != nil {
-				return nil, nil, err
+			if o.flags[name] {
+				return option{"", set}, true
 			}
-			continue
-		}
-		if o.flags[name] {
-			if hasValue {
-				return nil, nil, usagef("error: unexpected value '%s' for '%s' found; no more were expected", value, name)
+			return option{}, false
+		},
+		refuse: func(name string) error {
+			if o.refused[name] {
+				return usagef("error: '%s' is an option of check, not of %s", name, o.command)
 			}
-			if err := set(name, ""); err != nil {
-				return nil, nil, err
-			}
-			continue
-		}
-		rest = append(rest, arg)
-		if _, ok := valueFlags[name]; ok && !hasValue && i+1 < len(args) {
-			i++
-			rest = append(rest, args[i])
-		}
+			return nil
+		},
+		passOn: checkValue,
+	})
+	if err != nil {
+		return nil, nil, err
 	}
-	// parseCheck wants exactly one path; the positional arguments are the
-	// command's.
-	a, err := parseCheck(append(rest, "--", "."))
+	// rest holds options and their values only: no positional argument.
+	a, _, err := scanCheck(rest)
 	if err != nil {
 		return nil, nil, err
 	}
 	return positional, a, nil
 }
 
-// analysisOptions are the analysis settings of check's options, for every
-// snapshot a command measures (Path is left for the command to set).
+// analysisOptions are the analysis settings of check's options, for
+// check, dir and every snapshot trajectory and batch measure (Path is left
+// for the command to set). Without a loaded catalog (nil cat: dir), the
+// analysis loads it from the --catalog paths and the extra rule files.
 func analysisOptions(a *checkArgs, cfg *config.Config, cwd string, cat *rules.Catalog) scbcheck.Options {
 	opt := scbcheck.Options{
 		Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
 		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout,
-		ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
+		CatalogPaths: catalogPaths(a.catalog), ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
 		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
 		MaxConfigSize: a.maxConfigSize,
 		Catalog:       cat, CacheDir: a.cache,

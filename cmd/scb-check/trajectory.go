@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -182,30 +183,28 @@ func parseGitTimeout(value string) (time.Duration, error) {
 // formatCSV is trajectory's CSV output.
 const formatCSV = "csv"
 
-func runTrajectory(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runTrajectory(ctx context.Context, c *cli, args []string) error {
 	t, err := parseTrajectory(args)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
 	a := t.check
 	if a.help {
-		fmt.Fprint(stdout, trajectoryHelp)
-		return exitClean
+		fmt.Fprint(c.stdout, trajectoryHelp)
+		return nil
 	}
 	// Directories use the configuration check would use from here; commits
 	// their own unless --config names one.
 	analysis, err := setupAnalysis(a, !t.gitSet || a.configPath != "")
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
-	defer reportCache(stderr, a, analysis.CacheStats)
-	defer closeCache(analysis)
+	c.atEnd(func() { reportCache(c.stderr, a, analysis.CacheStats) })
+	c.atEnd(func() { closeCache(analysis) })
 	opt := trajectory.Options{Analysis: analysis}
 	if a.verbose >= 1 {
 		opt.Progress = func(i, n int, cp trajectory.Checkpoint) {
-			fmt.Fprintf(stderr, "info checkpoint %d/%d %s\n", i+1, n, cp.Label)
+			fmt.Fprintf(c.stderr, "info checkpoint %d/%d %s\n", i+1, n, cp.Label)
 		}
 	}
 	var tr *trajectory.Trajectory
@@ -218,33 +217,24 @@ func runTrajectory(ctx context.Context, args []string, stdout, stderr io.Writer)
 		tr, err = trajectory.Directories(ctx, t.paths, opt)
 	}
 	if err != nil && ctx.Err() != nil {
-		fmt.Fprintln(stderr, "interrupted")
-		return exitError
+		return errors.New("interrupted")
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
+		return err
 	}
-	logPointWarnings(stderr, tr)
+	logPointWarnings(c.stderr, tr)
 	if t.chart != "" {
 		if err := writeChartFile(t.chart, tr); err != nil {
-			fmt.Fprintf(stderr, "--chart %s: %v\n", t.chart, err)
-			return exitError
+			return fmt.Errorf("--chart %s: %v", t.chart, err)
 		}
 	}
 	switch t.format {
 	case formatJSON:
-		err = trajectory.WriteJSON(stdout, tr)
+		return trajectory.WriteJSON(c.stdout, tr)
 	case formatCSV:
-		err = trajectory.WriteCSV(stdout, tr)
-	default:
-		err = trajectory.WriteHuman(stdout, tr)
+		return trajectory.WriteCSV(c.stdout, tr)
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitError
-	}
-	return exitClean
+	return trajectory.WriteHuman(c.stdout, tr)
 }
 
 // logPointWarnings prints, as check does, the inputs other than sources

@@ -1,4 +1,4 @@
-package trajectory
+package gitrepo
 
 import (
 	"bufio"
@@ -24,9 +24,25 @@ type catFile struct {
 	timedOut atomic.Bool
 }
 
+// ReadBlobs returns the contents of the blobs named by hashes, in order,
+// read raw (the bytes committed) by the repository's running cat-file,
+// started at the first call: it runs as long as that call's ctx, or until
+// Close. When the answers take longer than the timeout, git is stopped
+// and every later read fails.
+func (r *Repo) ReadBlobs(ctx context.Context, hashes []string) ([][]byte, error) {
+	if len(hashes) == 0 {
+		return nil, nil
+	}
+	cat, err := r.catFile(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return cat.read(hashes)
+}
+
 // catFile returns the repository's running cat-file, starting it at the
 // first call. It runs as long as ctx; each read has r.timeout.
-func (r *repo) catFile(ctx context.Context) (*catFile, error) {
+func (r *Repo) catFile(ctx context.Context) (*catFile, error) {
 	if r.cat != nil {
 		return r.cat, nil
 	}
@@ -46,16 +62,12 @@ func (r *repo) catFile(ctx context.Context) (*catFile, error) {
 	return r.cat, nil
 }
 
-// close stops the repository's cat-file, if it runs.
-func (r *repo) close() {
-	if r.cat == nil {
-		return
-	}
-	_ = r.cat.stdin.Close()
-	_, _ = io.Copy(io.Discard, r.cat.out)
-	_ = r.cat.cmd.Wait()
-	r.cat.cmd.done()
-	r.cat = nil
+// close ends the process: its input closed, its output drained.
+func (c *catFile) close() {
+	_ = c.stdin.Close()
+	_, _ = io.Copy(io.Discard, c.out)
+	_ = c.cmd.Wait()
+	c.cmd.done()
 }
 
 // read returns the contents of the blobs named by hashes, in order. When

@@ -1,4 +1,4 @@
-package trajectory
+package gitrepo
 
 import (
 	"context"
@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// DefaultGitTimeout is how long one git process (or one answer of the
+// DefaultTimeout is how long one git process (or one answer of the
 // running `git cat-file`) may take when no timeout is given.
-const DefaultGitTimeout = 10 * time.Minute
+const DefaultTimeout = 10 * time.Minute
 
 // gitEnvironment is set in every git process, after every GIT_ variable
 // of ours is dropped (none may point git at another repository, another
@@ -111,7 +111,7 @@ func gitCommand(ctx context.Context, git, dir string, timeout time.Duration, arg
 func (p *gitProc) done() { p.cancel() }
 
 // failure is the error of the process, which failed with err (from Start,
-// Run or Wait) and wrote stderr: errNoGit when git did not start at
+// Run or Wait) and wrote stderr: ErrNoGit when git did not start at
 // all, the caller's context's error when it ended, the timeout when it
 // passed, else git's own message (its lines joined), else err.
 func (p *gitProc) failure(parent context.Context, stderr string, err error) error {
@@ -121,7 +121,7 @@ func (p *gitProc) failure(parent context.Context, stderr string, err error) erro
 	case errors.Is(p.ctx.Err(), context.DeadlineExceeded):
 		return fmt.Errorf("git %s: no answer within %s (the git timeout)", p.sub, p.timeout)
 	case p.Process == nil:
-		return fmt.Errorf("%w %s: %w", errNoGit, p.Args[0], err)
+		return fmt.Errorf("%w %s: %w", ErrNoGit, p.Args[0], err)
 	}
 	if msg := oneLine(stderr); msg != "" {
 		return fmt.Errorf("git %s: %s", p.sub, msg)
@@ -129,10 +129,10 @@ func (p *gitProc) failure(parent context.Context, stderr string, err error) erro
 	return fmt.Errorf("git %s: %w", p.sub, err)
 }
 
-// timeoutOr is t, or DefaultGitTimeout when t is not positive.
+// timeoutOr is t, or DefaultTimeout when t is not positive.
 func timeoutOr(t time.Duration) time.Duration {
 	if t <= 0 {
-		return DefaultGitTimeout
+		return DefaultTimeout
 	}
 	return t
 }

@@ -1,0 +1,25 @@
+// Package gitrepo is the git plumbing of the tool: the one place a git
+// process is started, and the few commands read through it, each parsed
+// from its NUL-separated output.
+//
+//   - The process runner (command.go) starts git with every GIT_ variable
+//     of the caller dropped, its own environment (no replace refs, no
+//     optional locks, no prompt, no transport, no lazy fetch), -c
+//     overrides that switch off every program or file a configuration
+//     could make git run or read, a timeout per process and git's own
+//     message (dubious ownership included) as the error.
+//   - Open resolves a repository (a work tree, a directory inside one, a
+//     bare repository) and refuses one whose git directory lies outside it
+//     unless told otherwise.
+//   - Commits lists a first-parent history with each commit's files
+//     (git log); Resolve names the commit of one revision.
+//   - Changes lists what differs between two commits (git diff-tree,
+//     cached, or loaded for a whole history with one process).
+//   - Tree lists a commit's entries (git ls-tree); ReadBlobs reads
+//     objects' bytes raw, as committed, through one running git cat-file
+//     --batch: no filter, textconv or attribute is ever applied.
+//
+// It is internal: trajectory, which writes commits' trees into memory
+// and measures them, is its user (and batch through trajectory). Only
+// this package and the ast-grep runner start processes.
+package gitrepo

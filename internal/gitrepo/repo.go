@@ -1,0 +1,178 @@
+package gitrepo
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/scbcheck/scbcheck/vfs"
+)
+
+// ErrNoGit marks the failure to start git at all (not installed, not
+// executable), which no repository or commit can be blamed for.
+var ErrNoGit = errors.New("cannot run git")
+
+// Options says how a repository is opened.
+type Options struct {
+	// Git is the git executable; "git" (on PATH) when empty.
+	Git string
+	// Timeout bounds each git process (and each answer of the one
+	// reading blobs); DefaultTimeout when not positive.
+	Timeout time.Duration
+	// OutsideGitDir lets the repository's git directory, or the common
+	// directory holding its objects and refs, lie outside its work tree
+	// (the .git file of a linked worktree or a submodule, a commondir
+	// file). Without it such a repository is refused: its .git is the
+	// tree's, and could name any repository of the host.
+	OutsideGitDir bool
+}
+
+// Repo is a resolved repository. It is used by one goroutine at a time;
+// Close stops the git process it keeps running.
+type Repo struct {
+	git string
+	// timeout bounds each git process (see Options.Timeout).
+	timeout time.Duration
+	// dir is the directory git runs in: the work tree's top level, or the
+	// bare repository.
+	dir string
+	// prefix is the analysed directory inside the tree ("" for all of it),
+	// with a trailing slash as git prints it.
+	prefix string
+	// display is the repository as the user named it.
+	display string
+	// diffs caches changes by "from..to".
+	diffs map[string][]Change
+	// cat reads blobs, once started.
+	cat *catFile
+}
+
+// Dir is the directory git runs in: the work tree's top level, or the
+// bare repository.
+func (r *Repo) Dir() string { return r.dir }
+
+// Prefix is the directory inside the tree the repository was opened at,
+// with a trailing slash ("" for the whole tree).
+func (r *Repo) Prefix() string { return r.prefix }
+
+// Display is the repository as the caller named it, for messages.
+func (r *Repo) Display() string { return r.display }
+
+// Open resolves path (a work tree, a directory inside one, or a bare
+// repository) to the directory git runs in and the prefix inside the
+// tree. A git that cannot run is an error wrapping ErrNoGit; a repository
+// git refuses (owned by another user, say) is git's message.
+func Open(ctx context.Context, path string, o Options) (*Repo, error) {
+	r := &Repo{git: o.Git, display: path, timeout: timeoutOr(o.Timeout)}
+	if r.git == "" {
+		r.git = "git"
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("path does not exist: %s", path)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("not a directory: %s", path)
+	}
+	r.dir = path
+	out, err := r.run(ctx, "rev-parse", "--is-bare-repository", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir")
+	if errors.Is(err, ErrNoGit) || ctx.Err() != nil {
+		return nil, err
+	}
+	if err != nil {
+		if strings.Contains(err.Error(), "not a git repository") {
+			return nil, fmt.Errorf("not a git repository: %s", path)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	fields := strings.Split(strings.TrimSpace(out), "\n")
+	if len(fields) != 3 {
+		return nil, fmt.Errorf("%s: git rev-parse: unexpected output %q", path, out)
+	}
+	bare, gitDir, common := fields[0], fields[1], fields[2]
+	if bare == "true" {
+		if !o.OutsideGitDir && !within(gitDir, common) {
+			return nil, outsideGitDirError(path, common, gitDir)
+		}
+		return r, nil
+	}
+	top, err := r.run(ctx, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, fmt.Errorf("%s is not inside a work tree: %w", path, err)
+	}
+	prefix, err := r.run(ctx, "rev-parse", "--show-prefix")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	r.dir, r.prefix = strings.TrimSpace(top), strings.TrimSpace(prefix)
+	// The work tree is the repository's configuration's to name
+	// (core.worktree): git run there must still find this repository,
+	// not one of the host's.
+	again, err := r.run(ctx, "rev-parse", "--absolute-git-dir")
+	if err != nil || strings.TrimSpace(again) != gitDir {
+		return nil, fmt.Errorf("%s: its work tree %s (core.worktree) is not the repository's own: refused", path, r.dir)
+	}
+	if !o.OutsideGitDir {
+		for _, d := range []string{gitDir, common} {
+			if !within(r.dir, d) {
+				return nil, outsideGitDirError(path, d, r.dir)
+			}
+		}
+	}
+	return r, nil
+}
+
+// outsideGitDirError refuses a repository whose git directory (or common
+// directory) dir lies outside root, its work tree or bare directory.
+func outsideGitDirError(path, dir, root string) error {
+	return fmt.Errorf("%s: its git directory %s lies outside %s (named by a .git file or a commondir, "+
+		"as for a linked worktree or a submodule): refused, since the tree's .git could name any repository; "+
+		"pass --allow-outside-git-dir if you trust it", path, dir, root)
+}
+
+// within reports whether dir is root or lies below it, once both have
+// their links resolved (git may print either form).
+func within(root, dir string) bool {
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	return vfs.Within(root, dir)
+}
+
+// Close stops the repository's cat-file, if it runs.
+func (r *Repo) Close() {
+	if r.cat == nil {
+		return
+	}
+	r.cat.close()
+	r.cat = nil
+}
+
+// run runs git in the repository (see gitCommand) and returns its
+// standard output; an error carries git's message.
+func (r *Repo) run(ctx context.Context, args ...string) (string, error) {
+	var stdout, stderr bytes.Buffer
+	cmd := gitCommand(ctx, r.git, r.dir, r.timeout, args...)
+	defer cmd.done()
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return "", cmd.failure(ctx, stderr.String(), err)
+	}
+	return stdout.String(), nil
+}
+
+// HasPath reports whether path (relative to the top of the tree, without
+// a trailing slash) exists at commit hash; false too when git fails to
+// tell.
+func (r *Repo) HasPath(ctx context.Context, hash, path string) bool {
+	_, err := r.run(ctx, "cat-file", "-e", hash+":"+path)
+	return err == nil
+}
