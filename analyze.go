@@ -14,6 +14,7 @@ import (
 	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/reuse"
@@ -278,7 +279,7 @@ type scan struct {
 	binary, version string
 	active          int
 	done            chan struct{}
-	findings        []rules.Finding
+	findings        []finding.Finding
 	err             error
 }
 
@@ -339,7 +340,7 @@ type scanner struct {
 	fs vfs.FS
 }
 
-func (sc *scanner) scan(ctx context.Context, cat *rules.Catalog, paths []string, includeAll bool) ([]rules.Finding, error) {
+func (sc *scanner) scan(ctx context.Context, cat *rules.Catalog, paths []string, includeAll bool) ([]finding.Finding, error) {
 	if st, ok := sc.fs.(vfs.Stager); ok && len(paths) > 0 {
 		cleanup, err := st.Stage(paths)
 		if err != nil {
@@ -353,12 +354,12 @@ func (sc *scanner) scan(ctx context.Context, cat *rules.Catalog, paths []string,
 // cachedScan reads the findings of the files the cache holds and runs
 // ast-grep over the others, storing theirs.
 func cachedScan(ctx context.Context, sc *scanner, fc *fileCache, cat *rules.Catalog, files []source.SourceFile,
-	keys []fileKey, astGrep string, includeAll bool) ([]rules.Finding, error) {
+	keys []fileKey, astGrep string, includeAll bool) ([]finding.Finding, error) {
 	digest := fc.digest(cat)
 	hasRules := map[*lang.Spec]bool{}
 	var found, todo []string
 	var pending []cache.Key
-	var all []rules.Finding
+	var all []finding.Finding
 	for i, f := range files {
 		if f.Skip != "" {
 			continue
@@ -389,9 +390,9 @@ func cachedScan(ctx context.Context, sc *scanner, fc *fileCache, cat *rules.Cata
 	if err != nil {
 		return nil, err
 	}
-	byFile := map[string][]rules.Finding{}
+	byFile := map[string][]finding.Finding{}
 	for _, f := range scanned {
-		byFile[f.File] = append(byFile[f.File], f)
+		byFile[f.Path] = append(byFile[f.Path], f)
 	}
 	for k, p := range todo {
 		fc.storeScan(pending[k], p, byFile[p])
@@ -399,7 +400,7 @@ func cachedScan(ctx context.Context, sc *scanner, fc *fileCache, cat *rules.Cata
 	return rules.SortFindings(append(all, scanned...)), nil
 }
 
-func (s *scan) wait() ([]rules.Finding, error) {
+func (s *scan) wait() ([]finding.Finding, error) {
 	<-s.done
 	return s.findings, s.err
 }

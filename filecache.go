@@ -20,6 +20,7 @@ import (
 	"github.com/scbcheck/scbcheck/cache"
 	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
@@ -265,7 +266,7 @@ type fileKey struct {
 }
 
 // cacheFormat changes whenever what an entry holds changes shape.
-const cacheFormat = "scbcheck-file-1"
+const cacheFormat = "scbcheck-file-2"
 
 // openFileCache starts a run analysing path with the cache c.
 func openFileCache(c *Cache, fsys vfs.FS, path string) (*fileCache, error) {
@@ -633,10 +634,10 @@ func (c *fileCache) scanKey(f source.SourceFile, k fileKey, astGrep, catalog str
 
 // scanEntry is one file's findings, its path left out.
 type scanEntry struct {
-	Findings []rules.Finding
+	Findings []finding.Finding
 }
 
-func (c *fileCache) loadScan(key cache.Key, path string) ([]rules.Finding, bool) {
+func (c *fileCache) loadScan(key cache.Key, path string) ([]finding.Finding, bool) {
 	v, ok := c.remembered(key)
 	e, _ := v.(*scanEntry)
 	if !ok {
@@ -648,15 +649,15 @@ func (c *fileCache) loadScan(key cache.Key, path string) ([]rules.Finding, bool)
 	}
 	found := slices.Clone(e.Findings)
 	for i := range found {
-		found[i].File = path
+		found[i].Path = path
 	}
 	return found, true
 }
 
-func (c *fileCache) storeScan(key cache.Key, path string, findings []rules.Finding) {
-	e := scanEntry{Findings: make([]rules.Finding, len(findings))}
+func (c *fileCache) storeScan(key cache.Key, path string, findings []finding.Finding) {
+	e := scanEntry{Findings: make([]finding.Finding, len(findings))}
 	for i, f := range findings {
-		f.File = ""
+		f.Path = ""
 		e.Findings[i] = f
 	}
 	c.remember(key, &e)
