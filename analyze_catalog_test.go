@@ -10,6 +10,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
@@ -86,8 +87,8 @@ func TestAnalyzeCatalog(t *testing.T) {
 			require.NoError(t, err)
 			var flagged []int
 			for _, f := range r.Findings {
-				if f.Kind == report.KindAstGrep {
-					flagged = append(flagged, f.StartLine)
+				if f.Kind == finding.AstGrep {
+					flagged = append(flagged, f.Line)
 				}
 			}
 			assert.Equal(t, tc.flagged, flagged)

@@ -18,7 +18,7 @@ func ExampleAnalyze_findings() {
 		return
 	}
 	for _, f := range r.Findings {
-		fmt.Printf("%s %s[%s] line %d-%d: %s\n", f.Kind, f.Severity, f.RuleID, f.StartLine, f.EndLine, f.Message)
+		fmt.Printf("%s %s[%s] line %d-%d: %s\n", f.Kind, f.Severity, f.RuleID, f.Line, f.EndLine, f.Message)
 	}
 	for _, c := range r.CloneBlocks {
 		fmt.Printf("clone of %d instances, lines %d-%d (%d SLOC)\n", c.Instances, c.StartLine, c.EndLine, c.SLOC)

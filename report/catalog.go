@@ -53,10 +53,16 @@ type RuleListing struct {
 	Rules []ListedRule
 }
 
+// Rule kinds of a ListedRule.
+const (
+	KindAstGrep    = "ast-grep"
+	KindStructural = "structural"
+)
+
 // ListedRule is one rule of a RuleListing.
 type ListedRule struct {
 	ID string `json:"id"`
-	// Kind is "ast-grep" or "structural".
+	// Kind is KindAstGrep or KindStructural.
 	Kind string `json:"kind"`
 	// Language is an ast-grep rule's language as written, "any" for a
 	// structural rule.

@@ -1,4 +1,9 @@
 // Package report holds the Report model that an analysis produces and its
-// writers: the reference JSON (byte-compatible with scb-check's --report)
-// and the human text output.
+// writers: the reference JSON (byte-compatible with scb-check's --report),
+// the human output, one line per finding (text) and SARIF.
+//
+// The human, text and SARIF writers read one list of findings
+// (finding.Finding), made from the report: each clone instance, the rule
+// findings and each function over a complexity threshold. Each writer
+// orders it for its format and renders each kind of finding.
 package report

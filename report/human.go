@@ -2,15 +2,16 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -28,19 +29,12 @@ type HumanOptions struct {
 	MinDuplicateLines int
 }
 
-// Entry ranks within one line, as the reference orders them.
-const (
-	rankClone = iota
-	rankAstGrep
-	rankStructural
-	rankErosion
-	rankCogErosion
-)
-
+// entry is one finding's block of the human output, with what it is
+// sorted by.
 type entry struct {
 	path string
 	line int
-	rank int
+	kind finding.Kind
 	text string
 }
 
@@ -49,62 +43,39 @@ type entry struct {
 // not the bundled one alone, the line naming it (CatalogLine). A clean run
 // with the bundled catalog and no public symbols writes nothing.
 func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
-	src := &sources{read: opt.ReadFile, lines: map[string][]string{}}
-	if src.read == nil {
-		src.read = os.ReadFile
-	}
-	entries := cloneEntries(r.CloneBlocks, opt)
-	for _, f := range r.Findings {
+	src := newSources(opt.ReadFile)
+	var entries []entry
+	for _, f := range collectIssues(r, opt.MinDuplicateLines) {
+		if f.Kind == finding.Clone {
+			// A group is one block, at its first instance.
+			if f.Self == 0 {
+				entries = append(entries, cloneEntry(f, opt.CWD))
+			}
+			continue
+		}
 		lines, err := src.get(f.Path)
 		if err != nil {
 			return err
 		}
 		display := displayPath(f.Path, opt.CWD)
-		block := sourceBlock(lines, f.StartLine-opt.Context, f.EndLine+opt.Context)
-		if f.Kind == KindStructural {
-			entries = append(entries, entry{display, f.StartLine, rankStructural, fmt.Sprintf(
-				"%s[%s]: %s\n  --> %s:%d\n%s", f.RuleID, f.Severity, f.Message, display, f.StartLine, block)})
-			continue
+		var text string
+		switch {
+		case f.Kind == finding.Structural:
+			text = fmt.Sprintf("%s[%s]: %s\n  --> %s:%d\n%s", f.RuleID, f.Severity, f.Message, display, f.Line,
+				sourceBlock(lines, f.Line-opt.Context, f.EndLine+opt.Context))
+		case f.Measure != nil:
+			m := f.Measure
+			text = fmt.Sprintf("%s: function `%s` exceeds %s threshold\n  --> %s:%d\n%s  = %s: %d, sloc: %d (threshold: %s > %d)\n",
+				f.RuleID, f.Subject, m.Metric, display, f.Line, sourceBlock(lines, f.Line-opt.Context, f.Line+opt.Context),
+				m.Metric, m.Value, m.SLOC, m.Metric, m.Limit)
+		default:
+			text = fmt.Sprintf("%s[%s]: %s\n  --> %s:%d:%d\n%s", f.Severity, f.RuleID, f.Message, display, f.Line, f.Col,
+				sourceBlock(lines, f.Line-opt.Context, f.EndLine+opt.Context))
 		}
-		msg := f.Message
-		if msg == "" {
-			msg = "matches slop pattern"
-		}
-		entries = append(entries, entry{display, f.StartLine, rankAstGrep, fmt.Sprintf(
-			"%s[%s]: %s\n  --> %s:%d:%d\n%s", f.Severity, f.RuleID, msg, display, f.StartLine, f.StartCol+1, block)})
+		entries = append(entries, entry{display, f.Line, f.Kind, text})
 	}
-	for _, f := range r.Files {
-		display := displayPath(f.Path, opt.CWD)
-		for _, c := range f.Callables {
-			if c.CC <= HighComplexity && c.Cog <= HighComplexity {
-				continue
-			}
-			lines, err := src.get(f.Path)
-			if err != nil {
-				return err
-			}
-			block := sourceBlock(lines, c.StartLine-opt.Context, c.StartLine+opt.Context)
-			if c.CC > HighComplexity {
-				entries = append(entries, entry{display, c.StartLine, rankErosion, fmt.Sprintf(
-					"erosion: function `%s` exceeds complexity threshold\n  --> %s:%d\n%s  = complexity: %d, sloc: %d (threshold: complexity > %d)\n",
-					c.Name, display, c.StartLine, block, c.CC, c.SLOC, HighComplexity)})
-			}
-			if c.Cog > HighComplexity {
-				entries = append(entries, entry{display, c.StartLine, rankCogErosion, fmt.Sprintf(
-					"cog_erosion: function `%s` exceeds cognitive complexity threshold\n  --> %s:%d\n%s  = cognitive complexity: %d, sloc: %d (threshold: cognitive complexity > %d)\n",
-					c.Name, display, c.StartLine, block, c.Cog, c.SLOC, HighComplexity)})
-			}
-		}
-	}
-	sort.SliceStable(entries, func(i, j int) bool {
-		a, b := entries[i], entries[j]
-		if a.path != b.path {
-			return a.path < b.path
-		}
-		if a.line != b.line {
-			return a.line < b.line
-		}
-		return a.rank < b.rank
+	slices.SortStableFunc(entries, func(a, b entry) int {
+		return cmp.Or(cmp.Compare(a.path, b.path), cmp.Compare(a.line, b.line), cmp.Compare(a.kind, b.kind))
 	})
 	var out bytes.Buffer
 	for i, e := range entries {
@@ -171,54 +142,27 @@ func (s *sources) get(path string) ([]string, error) {
 	return l, nil
 }
 
-// cloneEntries renders one entry per clone group, keyed by its anchor: the
-// first instance in (group, path, start) order.
-func cloneEntries(blocks []CloneBlock, opt HumanOptions) []entry {
-	groups := map[string][]CloneBlock{}
-	for _, b := range blocks {
-		groups[b.Group] = append(groups[b.Group], b)
+// cloneEntry renders a clone group as one block, from its first
+// instance's finding.
+func cloneEntry(f finding.Finding, cwd string) entry {
+	width := 0
+	for _, p := range f.Group {
+		width = max(width, len(strconv.Itoa(p.EndLine)))
 	}
-	keys := make([]string, 0, len(groups))
-	for k := range groups {
-		keys = append(keys, k)
+	pad := strings.Repeat(" ", width)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s\n", f.RuleID, f.Message)
+	for i, p := range f.Group {
+		if i > 0 {
+			fmt.Fprintf(&b, "%s ┆\n", pad)
+		}
+		fmt.Fprintf(&b, "%s ┌─ %s:%d\n%s │\n", pad, displayPath(p.Path, cwd), p.Line, pad)
+		for k, line := range p.Lines {
+			fmt.Fprintf(&b, "%*d │ %s\n", width, p.Line+k, strings.TrimRightFunc(line, unicode.IsSpace))
+		}
+		fmt.Fprintf(&b, "%s │\n", pad)
 	}
-	sort.Strings(keys)
-	var out []entry
-	for _, key := range keys {
-		g := groups[key]
-		sort.Slice(g, func(i, j int) bool {
-			if g[i].Path != g[j].Path {
-				return g[i].Path < g[j].Path
-			}
-			return g[i].StartLine < g[j].StartLine
-		})
-		anchor := g[0]
-		if anchor.SLOC < opt.MinDuplicateLines {
-			continue
-		}
-		width := 0
-		for _, b := range g {
-			if w := len(strconv.Itoa(b.EndLine)); w > width {
-				width = w
-			}
-		}
-		pad := strings.Repeat(" ", width)
-		var b strings.Builder
-		fmt.Fprintf(&b, "duplicate-structure: duplicated block (%d lines, %d instances)\n", anchor.SLOC, anchor.Instances)
-		for i, inst := range g {
-			display := displayPath(inst.Path, opt.CWD)
-			if i > 0 {
-				fmt.Fprintf(&b, "%s ┆\n", pad)
-			}
-			fmt.Fprintf(&b, "%s ┌─ %s:%d\n%s │\n", pad, display, inst.StartLine, pad)
-			for k, line := range inst.FirstLines {
-				fmt.Fprintf(&b, "%*d │ %s\n", width, inst.StartLine+k, strings.TrimRightFunc(line, unicode.IsSpace))
-			}
-			fmt.Fprintf(&b, "%s │\n", pad)
-		}
-		out = append(out, entry{displayPath(anchor.Path, opt.CWD), anchor.StartLine, rankClone, b.String()})
-	}
-	return out
+	return entry{displayPath(f.Path, cwd), f.Line, finding.Clone, b.String()}
 }
 
 // displayPath returns path relative to cwd when it lies under cwd, else

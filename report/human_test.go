@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"github.com/scbcheck/scbcheck/finding"
 	"strings"
 	"testing"
 
@@ -62,9 +63,9 @@ func TestWriteHumanFindingsAndClones(t *testing.T) {
 	}
 	read := func(p string) ([]byte, error) { return []byte(files[p]), nil }
 	r := &Report{
-		Findings: []Finding{
-			{Kind: KindAstGrep, RuleID: "for-range-len", Severity: "warning", Message: "use the items", Path: "/w/a.py", StartLine: 5, EndLine: 6, StartCol: 4},
-			{Kind: KindStructural, RuleID: "trivial-wrapper", Severity: "warning", Message: "`_identity` adds no behavior", Path: "/w/a.py", StartLine: 1, EndLine: 2},
+		Findings: []finding.Finding{
+			{Kind: finding.AstGrep, RuleID: "for-range-len", Severity: "warning", Message: "use the items", Path: "/w/a.py", Line: 5, EndLine: 6, Col: 5},
+			{Kind: finding.Structural, RuleID: "trivial-wrapper", Severity: "warning", Message: "`_identity` adds no behavior", Path: "/w/a.py", Line: 1, EndLine: 2},
 		},
 		CloneBlocks: []CloneBlock{
 			{Path: "/w/c.py", StartLine: 10, EndLine: 12, SLOC: 3, Group: "g", Instances: 2, FirstLines: []string{"def second(item):", "    y = item + 2", "    return y"}},

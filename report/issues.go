@@ -1,10 +1,14 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/scbcheck/scbcheck/finding"
 )
 
 // Rule ids of the findings that come from metrics rather than from a rule
@@ -16,105 +20,82 @@ const (
 	RuleCogErosion         = "cog_erosion"
 )
 
-// issue is one finding of any kind, as the text and SARIF formats list
-// them: one per ast-grep or structural finding, per clone instance, and per
-// callable over a complexity threshold.
-type issue struct {
-	rule     string
-	severity string // info, warning or critical
-	path     string // as in the report
-	message  string
-	// line and col are 1-based, col in Unicode code points; endLine and
-	// endCol are the end of the span (endCol exclusive, 0 when unknown).
-	line, col       int
-	endLine, endCol int
-	rank            int
-	// shown is the path as the writer shows it (set by sortIssues).
-	shown string
-	// clone is set on clone instances: the whole group, sorted by path
-	// and line, and this instance's place in it.
-	clone     []CloneBlock
-	cloneSelf int
-}
-
-// collectIssues lists every finding of r. Clone groups whose first
-// instance has fewer than minDup SLOC lines are left out, as in the human
-// output. Function-level findings get the column of the first
-// non-blank character of their first line, read from the source.
-func collectIssues(r *Report, src *sources, minDup int) ([]issue, error) {
-	var out []issue
-	indent := func(path string, line int) (int, error) {
-		lines, err := src.get(path)
-		if err != nil {
-			return 0, err
-		}
-		if line < 1 || line > len(lines) {
-			return 1, nil
-		}
-		text := lines[line-1]
-		trimmed := strings.TrimLeft(text, " \t\f\v")
-		return utf8.RuneCountInString(text[:len(text)-len(trimmed)]) + 1, nil
-	}
-
+// collectIssues lists every finding of r, the one list the human, text and SARIF
+// writers read: one finding per instance of each clone group (groups in
+// group order, instances in path and line order), then r.Findings, then,
+// per file and callable, one per callable over a complexity threshold
+// (cyclomatic, then cognitive). Clone groups whose first instance has
+// fewer than minDup SLOC lines are left out. An ast-grep finding without a
+// message gets "matches slop pattern". Function-level findings have no
+// column yet (see resolveColumns).
+func collectIssues(r *Report, minDup int) []finding.Finding {
+	var out []finding.Finding
 	for _, g := range cloneGroups(r.CloneBlocks) {
 		if g[0].SLOC < minDup {
 			continue
 		}
+		places := make([]finding.Place, len(g))
 		for k, b := range g {
-			col, err := indent(b.Path, b.StartLine)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, issue{
-				rule: RuleDuplicateStructure, severity: "warning", path: b.Path,
-				message: fmt.Sprintf("duplicated block (%d lines, %d instances)", g[0].SLOC, b.Instances),
-				line:    b.StartLine, col: col, endLine: b.EndLine, rank: rankClone, clone: g, cloneSelf: k,
+			places[k] = finding.Place{Path: b.Path, Line: b.StartLine, EndLine: b.EndLine, Lines: b.FirstLines}
+		}
+		for k, b := range g {
+			out = append(out, finding.Finding{
+				Kind: finding.Clone, RuleID: RuleDuplicateStructure, Severity: finding.Warning, Path: b.Path,
+				Message: fmt.Sprintf("duplicated block (%d lines, %d instances)", g[0].SLOC, b.Instances),
+				Line:    b.StartLine, EndLine: b.EndLine, Group: places, Self: k,
 			})
 		}
 	}
 	for _, f := range r.Findings {
-		it := issue{rule: f.RuleID, severity: f.Severity, path: f.Path, message: f.Message, line: f.StartLine, endLine: f.EndLine}
-		if f.Kind == KindStructural {
-			col, err := indent(f.Path, f.StartLine)
-			if err != nil {
-				return nil, err
-			}
-			it.col, it.rank = col, rankStructural
-		} else {
-			it.col, it.endCol, it.rank = f.StartCol+1, f.EndCol+1, rankAstGrep
-			if it.message == "" {
-				it.message = "matches slop pattern"
-			}
+		if f.Kind == finding.AstGrep && f.Message == "" {
+			f.Message = "matches slop pattern"
 		}
-		out = append(out, it)
+		out = append(out, f)
 	}
 	for _, f := range r.Files {
 		for _, c := range f.Callables {
-			if c.CC <= HighComplexity && c.Cog <= HighComplexity {
-				continue
-			}
-			col, err := indent(f.Path, c.StartLine)
-			if err != nil {
-				return nil, err
-			}
-			base := issue{severity: "warning", path: f.Path, line: c.StartLine, col: col, endLine: c.EndLine}
+			base := finding.Finding{Severity: finding.Warning, Path: f.Path, Line: c.StartLine, EndLine: c.EndLine, Subject: c.Name}
 			if c.CC > HighComplexity {
-				it := base
-				it.rule, it.rank = RuleErosion, rankErosion
-				it.message = fmt.Sprintf("function `%s` exceeds complexity threshold (complexity %d > %d, sloc %d)",
-					c.Name, c.CC, HighComplexity, c.SLOC)
-				out = append(out, it)
+				out = append(out, complexityFinding(base, finding.Erosion, RuleErosion, "complexity", c.CC, c.SLOC))
 			}
 			if c.Cog > HighComplexity {
-				it := base
-				it.rule, it.rank = RuleCogErosion, rankCogErosion
-				it.message = fmt.Sprintf("function `%s` exceeds cognitive complexity threshold (cognitive complexity %d > %d, sloc %d)",
-					c.Name, c.Cog, HighComplexity, c.SLOC)
-				out = append(out, it)
+				out = append(out, complexityFinding(base, finding.CogErosion, RuleCogErosion, "cognitive complexity", c.Cog, c.SLOC))
 			}
 		}
 	}
-	return out, nil
+	return out
+}
+
+// complexityFinding is base, a callable's finding, for a measure over
+// HighComplexity.
+func complexityFinding(base finding.Finding, kind finding.Kind, rule, metric string, value, sloc int) finding.Finding {
+	base.Kind, base.RuleID = kind, rule
+	base.Measure = &finding.Measure{Metric: metric, Value: value, Limit: HighComplexity, SLOC: sloc}
+	base.Message = fmt.Sprintf("function `%s` exceeds %s threshold (%s %d > %d, sloc %d)",
+		base.Subject, metric, metric, value, HighComplexity, sloc)
+	return base
+}
+
+// resolveColumns gives every finding without a column (the function-level
+// ones) the column of the first non-blank character of its first line,
+// read from the source, in list order.
+func resolveColumns(items []finding.Finding, src *sources) error {
+	for i := range items {
+		if items[i].Col != 0 {
+			continue
+		}
+		lines, err := src.get(items[i].Path)
+		if err != nil {
+			return err
+		}
+		items[i].Col = 1
+		if line := items[i].Line; line >= 1 && line <= len(lines) {
+			text := lines[line-1]
+			trimmed := strings.TrimLeft(text, " \t\f\v")
+			items[i].Col = utf8.RuneCountInString(text[:len(text)-len(trimmed)]) + 1
+		}
+	}
+	return nil
 }
 
 // cloneGroups returns the clone groups in group order, each sorted by path
@@ -143,31 +124,21 @@ func cloneGroups(blocks []CloneBlock) [][]CloneBlock {
 	return out
 }
 
-// sortIssues orders issues by displayed path, line, column, kind, rule and
-// message; display maps a report path to the path shown.
-func sortIssues(items []issue, display func(string) string) {
-	for i := range items {
-		items[i].shown = display(items[i].path)
+// lineOrder returns the items' displayed paths (display maps a report path
+// to the path shown) and sorts items by displayed path, line, column, kind,
+// rule and message: the order of the line-oriented formats.
+func lineOrder(items []finding.Finding, display func(string) string) map[string]string {
+	shown := map[string]string{}
+	for _, it := range items {
+		if _, ok := shown[it.Path]; !ok {
+			shown[it.Path] = display(it.Path)
+		}
 	}
-	sort.SliceStable(items, func(i, j int) bool {
-		a, b := items[i], items[j]
-		if a.shown != b.shown {
-			return a.shown < b.shown
-		}
-		if a.line != b.line {
-			return a.line < b.line
-		}
-		if a.col != b.col {
-			return a.col < b.col
-		}
-		if a.rank != b.rank {
-			return a.rank < b.rank
-		}
-		if a.rule != b.rule {
-			return a.rule < b.rule
-		}
-		return a.message < b.message
+	slices.SortStableFunc(items, func(a, b finding.Finding) int {
+		return cmp.Or(cmp.Compare(shown[a.Path], shown[b.Path]), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col),
+			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.RuleID, b.RuleID), cmp.Compare(a.Message, b.Message))
 	})
+	return shown
 }
 
 // lineBreaks turns every line break into a space.

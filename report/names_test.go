@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"github.com/scbcheck/scbcheck/finding"
 	"strings"
 	"testing"
 
@@ -20,8 +21,8 @@ func namesReport() (*Report, func(string) ([]byte, error)) {
 			{Path: "/w/a\nb.py", StartLine: 1, EndLine: 2, SLOC: 2, Group: "g", Instances: 2, FirstLines: []string{"def f():"}},
 			{Path: "/w/c\td.py", StartLine: 1, EndLine: 2, SLOC: 2, Group: "g", Instances: 2, FirstLines: []string{"def f():"}},
 		},
-		Findings: []Finding{{Kind: KindAstGrep, RuleID: "r", Severity: "warning", Message: "m",
-			Path: "/w/e\x1b[2Jf.py", StartLine: 1, EndLine: 1}},
+		Findings: []finding.Finding{{Kind: finding.AstGrep, RuleID: "r", Severity: "warning", Message: "m",
+			Path: "/w/e\x1b[2Jf.py", Line: 1, EndLine: 1, Col: 1}},
 	}, read
 }
 
@@ -68,31 +69,31 @@ func TestDisplayPathEscapes(t *testing.T) {
 // for a group of n instances is n lines, not n times n names.
 func TestAlsoAtFormatsOnlyTheNamedInstances(t *testing.T) {
 	const n = 10_000
-	group := make([]CloneBlock, n)
+	group := make([]finding.Place, n)
 	for i := range group {
-		group[i] = CloneBlock{Path: fmt.Sprintf("/w/m%d.py", i), StartLine: 1}
+		group[i] = finding.Place{Path: fmt.Sprintf("/w/m%d.py", i), Line: 1}
 	}
 	for _, self := range []int{0, 1, n - 1} {
 		calls := 0
 		display := func(p string) string { calls++; return p }
-		got := alsoAt(issue{clone: group, cloneSelf: self}, display)
+		got := alsoAt(finding.Finding{Kind: finding.Clone, Group: group, Self: self}, display)
 		assert.Equal(t, maxAlsoAt, calls, "instance %d", self)
 		assert.True(t, strings.HasSuffix(got, fmt.Sprintf(" and %d more", n-1-maxAlsoAt)), got)
 		assert.NotContains(t, got, fmt.Sprintf("/w/m%d.py:", self), "an instance does not name itself")
 	}
-	assert.Empty(t, alsoAt(issue{clone: group[:1]}, func(p string) string { return p }))
+	assert.Empty(t, alsoAt(finding.Finding{Kind: finding.Clone, Group: group[:1]}, func(p string) string { return p }))
 }
 
 // A SARIF clone result visits only the related locations it keeps.
 func TestCloneRelatedKeepsBoundedLocations(t *testing.T) {
 	const n = 10_000
-	group := make([]CloneBlock, n)
+	group := make([]finding.Place, n)
 	for i := range group {
-		group[i] = CloneBlock{Path: fmt.Sprintf("/w/m%d.py", i), StartLine: 1}
+		group[i] = finding.Place{Path: fmt.Sprintf("/w/m%d.py", i), Line: 1}
 	}
 	calls := 0
 	uri := func(p string) string { calls++; return p }
-	related, msg := cloneRelated(issue{clone: group, cloneSelf: 2, message: "dup"}, uri)
+	related, msg := cloneRelated(finding.Finding{Kind: finding.Clone, Group: group, Self: 2, Message: "dup"}, uri)
 	assert.Len(t, related, maxRelated)
 	assert.LessOrEqual(t, calls, 2*maxRelated, "uri is called for the kept locations only")
 	assert.True(t, strings.HasSuffix(msg, fmt.Sprintf(" and %d more", n-1-maxRelated)), msg)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/reuse"
 )
 
@@ -48,8 +49,8 @@ type Report struct {
 	// start and end line.
 	CloneBlocks []CloneBlock
 	// Findings are the surviving ast-grep and structural findings, sorted
-	// by path, start line, kind and rule.
-	Findings []Finding
+	// by path, start line, kind and rule (finding.Sorted).
+	Findings []finding.Finding
 	// Flagged lists each file's flagged SLOC lines (the verbosity union).
 	Flagged []FlaggedLines
 	// AstGrep describes the ast-grep run.
@@ -79,30 +80,6 @@ type CloneBlock struct {
 	Instances int
 	// FirstLines are the first (at most three) source lines of the function.
 	FirstLines []string
-}
-
-// Finding kinds.
-const (
-	KindAstGrep    = "ast-grep"
-	KindStructural = "structural"
-)
-
-// Finding is one surviving rule finding.
-type Finding struct {
-	// Kind is KindAstGrep or KindStructural.
-	Kind   string
-	RuleID string
-	// Severity is the reported label: info, warning or critical.
-	Severity string
-	Message  string
-	Path     string
-	// StartLine and EndLine are 1-based; StartCol and EndCol 0-based
-	// (ast-grep findings only).
-	StartLine, EndLine int
-	StartCol, EndCol   int
-	// FixTitle and Subject are set for structural findings.
-	FixTitle string
-	Subject  string
 }
 
 // FlaggedLines is one file's flagged SLOC lines.

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/scbcheck/scbcheck/finding"
 )
 
 // GitHub code scanning's limits on an uploaded SARIF file.
@@ -209,36 +211,36 @@ var metricRules = []RuleInfo{
 // CatalogLine); an empty catalog is also said in a tool notification.
 func WriteSARIF(w io.Writer, r *Report, opt SARIFOptions) (SARIFSummary, error) {
 	src := newSources(opt.ReadFile)
-	items, err := collectIssues(r, src, opt.MinDuplicateLines)
-	if err != nil {
+	items := collectIssues(r, opt.MinDuplicateLines)
+	if err := resolveColumns(items, src); err != nil {
 		return SARIFSummary{}, err
 	}
 	uri := func(p string) string { return artifactURI(p, opt.Root) }
-	sortIssues(items, uri)
+	shown := lineOrder(items, uri)
 
 	rules, index := sarifRules(opt.Rules, items)
 	results := make([]sarifResult, len(items))
 	seen := map[string]int{}
 	for i, it := range items {
-		lines, err := src.get(it.path)
+		lines, err := src.get(it.Path)
 		if err != nil {
 			return SARIFSummary{}, err
 		}
 		text := ""
-		if it.line >= 1 && it.line <= len(lines) {
-			text = strings.TrimSpace(lines[it.line-1])
+		if it.Line >= 1 && it.Line <= len(lines) {
+			text = strings.TrimSpace(lines[it.Line-1])
 		}
-		sum := sha256.Sum256([]byte(it.rule + "\x00" + text))
+		sum := sha256.Sum256([]byte(it.RuleID + "\x00" + text))
 		hash := hex.EncodeToString(sum[:8])
-		key := it.shown + "\x00" + hash
+		key := shown[it.Path] + "\x00" + hash
 		seen[key]++
 		results[i] = sarifResult{
-			RuleID: it.rule, RuleIndex: index[it.rule], Level: sarifLevel(it.severity),
-			Message:             sarifText{Text: oneLine(it.message)},
+			RuleID: it.RuleID, RuleIndex: index[it.RuleID], Level: sarifLevel(it.Severity),
+			Message:             sarifText{Text: oneLine(it.Message)},
 			Locations:           []sarifLocation{{PhysicalLocation: physical(it, uri)}},
 			PartialFingerprints: map[string]string{fingerprintKey: fmt.Sprintf("%s:%d", hash, seen[key])},
 		}
-		if it.clone != nil {
+		if it.Kind == finding.Clone {
 			results[i].RelatedLocations, results[i].Message.Text = cloneRelated(it, uri)
 		}
 	}
@@ -303,7 +305,7 @@ func WriteSARIF(w io.Writer, r *Report, opt SARIFOptions) (SARIFSummary, error) 
 // sarifRules lists the rules: every described rule, the metric rules, and
 // any rule id of the findings not described, sorted by id. It returns the
 // index of each id in the list.
-func sarifRules(infos []RuleInfo, items []issue) ([]sarifRule, map[string]int) {
+func sarifRules(infos []RuleInfo, items []finding.Finding) ([]sarifRule, map[string]int) {
 	byID := map[string]RuleInfo{}
 	for _, ri := range append(append([]RuleInfo(nil), infos...), metricRules...) {
 		if _, dup := byID[ri.ID]; !dup {
@@ -311,8 +313,8 @@ func sarifRules(infos []RuleInfo, items []issue) ([]sarifRule, map[string]int) {
 		}
 	}
 	for _, it := range items {
-		if _, ok := byID[it.rule]; !ok {
-			byID[it.rule] = RuleInfo{ID: it.rule, Severity: it.severity, Title: it.rule}
+		if _, ok := byID[it.RuleID]; !ok {
+			byID[it.RuleID] = RuleInfo{ID: it.RuleID, Severity: it.Severity, Title: it.RuleID}
 		}
 	}
 	ids := make([]string, 0, len(byID))
@@ -411,32 +413,32 @@ func kept(results []sarifResult, order []int, n int) []sarifResult {
 	return out
 }
 
-// physical is an issue's location.
-func physical(it issue, uri func(string) string) sarifPhysical {
-	region := sarifRegion{StartLine: max(it.line, 1), StartColumn: it.col}
-	if it.endLine > it.line {
-		region.EndLine = it.endLine
+// physical is a finding's location.
+func physical(it finding.Finding, uri func(string) string) sarifPhysical {
+	region := sarifRegion{StartLine: max(it.Line, 1), StartColumn: it.Col}
+	if it.EndLine > it.Line {
+		region.EndLine = it.EndLine
 	}
-	if it.endCol > 0 && (it.endLine > it.line || it.endCol > it.col) {
-		region.EndLine = max(it.endLine, region.StartLine)
-		region.EndColumn = it.endCol
+	if it.EndCol > 0 && (it.EndLine > it.Line || it.EndCol > it.Col) {
+		region.EndLine = max(it.EndLine, region.StartLine)
+		region.EndColumn = it.EndCol
 	}
-	return sarifPhysical{ArtifactLocation: artifact(it.path, uri), Region: region}
+	return sarifPhysical{ArtifactLocation: artifact(it.Path, uri), Region: region}
 }
 
 // cloneRelated lists a clone instance's other instances (at most
 // maxRelated) and returns the message naming them.
-func cloneRelated(it issue, uri func(string) string) ([]sarifLocation, string) {
+func cloneRelated(it finding.Finding, uri func(string) string) ([]sarifLocation, string) {
 	var related []sarifLocation
 	var names []string
 	// Only the related locations kept are visited: a group of n
 	// instances costs n results of bounded size, not n squared.
-	others := len(it.clone) - 1
-	for k, b := range it.clone {
+	others := len(it.Group) - 1
+	for k, b := range it.Group {
 		if len(related) == maxRelated {
 			break
 		}
-		if k == it.cloneSelf {
+		if k == it.Self {
 			continue
 		}
 		id := len(related) + 1
@@ -444,13 +446,13 @@ func cloneRelated(it issue, uri func(string) string) ([]sarifLocation, string) {
 			ID: &id,
 			PhysicalLocation: sarifPhysical{
 				ArtifactLocation: artifact(b.Path, uri),
-				Region:           sarifRegion{StartLine: b.StartLine, EndLine: max(b.EndLine, b.StartLine)},
+				Region:           sarifRegion{StartLine: b.Line, EndLine: max(b.EndLine, b.Line)},
 			},
 			Message: &sarifText{Text: "another instance"},
 		})
-		names = append(names, fmt.Sprintf("[%s:%d](%d)", uri(b.Path), b.StartLine, id))
+		names = append(names, fmt.Sprintf("[%s:%d](%d)", uri(b.Path), b.Line, id))
 	}
-	msg := oneLine(it.message)
+	msg := oneLine(it.Message)
 	if others > 0 {
 		msg += ", also at " + strings.Join(names, ", ")
 		if others > len(related) {

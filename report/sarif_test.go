@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"github.com/scbcheck/scbcheck/finding"
 	"regexp"
 	"strings"
 	"testing"
@@ -51,15 +52,15 @@ func sarifReport() *Report {
 			{Path: "/repo/z.py", StartLine: 1, EndLine: 3, SLOC: 3, Group: "g1", Instances: 2},
 			{Path: "/repo/my dir/x y.py", StartLine: 1, EndLine: 3, SLOC: 3, Group: "g1", Instances: 2},
 		},
-		Findings: []Finding{
-			{Kind: KindStructural, RuleID: "trivial-wrapper", Severity: "warning", Message: "`_identity` adds no behavior",
-				Path: "/repo/pkg/a.py", StartLine: 1, EndLine: 2},
-			{Kind: KindAstGrep, RuleID: "for-range-len", Severity: "warning", Message: "Loop directly.",
-				Path: "/repo/pkg/a.py", StartLine: 5, EndLine: 6, StartCol: 4, EndCol: 23},
-			{Kind: KindAstGrep, RuleID: "for-range-len", Severity: "warning", Message: "Loop directly.",
-				Path: "/repo/pkg/a.py", StartLine: 7, EndLine: 8, StartCol: 4, EndCol: 23},
-			{Kind: KindAstGrep, RuleID: "len-range", Severity: "critical", Message: "",
-				Path: "/elsewhere/c.py", StartLine: 1, EndLine: 1, StartCol: 13, EndCol: 26},
+		Findings: []finding.Finding{
+			{Kind: finding.Structural, RuleID: "trivial-wrapper", Severity: "warning", Message: "`_identity` adds no behavior",
+				Path: "/repo/pkg/a.py", Line: 1, EndLine: 2},
+			{Kind: finding.AstGrep, RuleID: "for-range-len", Severity: "warning", Message: "Loop directly.",
+				Path: "/repo/pkg/a.py", Line: 5, EndLine: 6, Col: 5, EndCol: 24},
+			{Kind: finding.AstGrep, RuleID: "for-range-len", Severity: "warning", Message: "Loop directly.",
+				Path: "/repo/pkg/a.py", Line: 7, EndLine: 8, Col: 5, EndCol: 24},
+			{Kind: finding.AstGrep, RuleID: "len-range", Severity: "critical", Message: "",
+				Path: "/elsewhere/c.py", Line: 1, EndLine: 1, Col: 14, EndCol: 27},
 		},
 	}
 }
@@ -188,7 +189,7 @@ func TestWriteSARIFFingerprints(t *testing.T) {
 	moved := sarifReport()
 	for i := range moved.Findings {
 		if moved.Findings[i].Path == "/repo/pkg/a.py" {
-			moved.Findings[i].StartLine += 2
+			moved.Findings[i].Line += 2
 			moved.Findings[i].EndLine += 2
 		}
 	}
@@ -227,8 +228,8 @@ func TestWriteSARIFMinDuplicateLines(t *testing.T) {
 
 func TestWriteSARIFResultLimitCutsLowestSeverityFirst(t *testing.T) {
 	r := sarifReport()
-	r.Findings = append(r.Findings, Finding{Kind: KindAstGrep, RuleID: "minor", Severity: "info", Message: "note",
-		Path: "/repo/pkg/a.py", StartLine: 1, EndLine: 1, StartCol: 0, EndCol: 3})
+	r.Findings = append(r.Findings, finding.Finding{Kind: finding.AstGrep, RuleID: "minor", Severity: "info", Message: "note",
+		Path: "/repo/pkg/a.py", Line: 1, EndLine: 1, Col: 1, EndCol: 4})
 	data, sum, log := writeSARIF(t, r, SARIFOptions{Root: "/repo", maxResults: 3})
 	testkit.ValidateSARIF(t, data)
 	// 8 results: 1 error, 6 warnings, 1 note. Kept: the error and the
@@ -254,9 +255,9 @@ func TestWriteSARIFGzipLimit(t *testing.T) {
 	r := &Report{}
 	src := strings.Repeat("x = 1\n", 400)
 	for i := 0; i < 400; i++ {
-		r.Findings = append(r.Findings, Finding{Kind: KindAstGrep, RuleID: "r", Severity: "warning",
+		r.Findings = append(r.Findings, finding.Finding{Kind: finding.AstGrep, RuleID: "r", Severity: "warning",
 			Message: fmt.Sprintf("%x", sha256.Sum256([]byte{byte(i), byte(i >> 8)})),
-			Path:    "/repo/a.py", StartLine: i + 1, EndLine: i + 1, EndCol: 5})
+			Path:    "/repo/a.py", Line: i + 1, EndLine: i + 1, EndCol: 6, Col: 1})
 	}
 	read := func(string) ([]byte, error) { return []byte(src), nil }
 	full, sum, _ := writeSARIF(t, r, SARIFOptions{Root: "/repo", ReadFile: read})
@@ -303,8 +304,8 @@ func TestArtifactURI(t *testing.T) {
 }
 
 func TestWriteSARIFUnreadableSource(t *testing.T) {
-	r := &Report{Findings: []Finding{{Kind: KindStructural, RuleID: "trivial-wrapper", Severity: "warning",
-		Path: "/repo/gone.py", StartLine: 1, EndLine: 2}}}
+	r := &Report{Findings: []finding.Finding{{Kind: finding.Structural, RuleID: "trivial-wrapper", Severity: "warning",
+		Path: "/repo/gone.py", Line: 1, EndLine: 2}}}
 	_, err := WriteSARIF(&bytes.Buffer{}, r, SARIFOptions{ReadFile: readFixture})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "/repo/gone.py")

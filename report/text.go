@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/scbcheck/scbcheck/finding"
 )
 
 // TextOptions controls the one-line text output.
@@ -34,20 +36,19 @@ const maxAlsoAt = 3
 // callable over a complexity threshold gets an erosion or cog_erosion line
 // at its first line. A clean run writes nothing.
 func WriteText(w io.Writer, r *Report, opt TextOptions) error {
-	src := newSources(opt.ReadFile)
-	items, err := collectIssues(r, src, opt.MinDuplicateLines)
-	if err != nil {
+	items := collectIssues(r, opt.MinDuplicateLines)
+	if err := resolveColumns(items, newSources(opt.ReadFile)); err != nil {
 		return err
 	}
 	display := func(p string) string { return displayPath(p, opt.CWD) }
-	sortIssues(items, display)
+	shown := lineOrder(items, display)
 	bw := bufio.NewWriter(w)
 	for _, it := range items {
-		msg := it.message
-		if it.clone != nil {
+		msg := it.Message
+		if it.Kind == finding.Clone {
 			msg += alsoAt(it, display)
 		}
-		fmt.Fprintf(bw, "%s:%d:%d: %s[%s]: %s\n", it.shown, it.line, it.col, it.severity, it.rule, oneLine(msg))
+		fmt.Fprintf(bw, "%s:%d:%d: %s[%s]: %s\n", shown[it.Path], it.Line, it.Col, it.Severity, it.RuleID, oneLine(msg))
 	}
 	return bw.Flush()
 }
@@ -55,16 +56,16 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 // alsoAt names a clone instance's other instances: ", also at a.py:3,
 // b.py:9 and 4 more". Only the instances named are formatted, so a group
 // of n instances costs n lines of constant length, not n squared.
-func alsoAt(it issue, display func(string) string) string {
-	others := len(it.clone) - 1
+func alsoAt(it finding.Finding, display func(string) string) string {
+	others := len(it.Group) - 1
 	if others <= 0 {
 		return ""
 	}
 	names := make([]string, 0, min(others, maxAlsoAt))
-	for k := 0; k < len(it.clone) && len(names) < maxAlsoAt; k++ {
-		if k != it.cloneSelf {
-			b := it.clone[k]
-			names = append(names, fmt.Sprintf("%s:%d", display(b.Path), b.StartLine))
+	for k := 0; k < len(it.Group) && len(names) < maxAlsoAt; k++ {
+		if k != it.Self {
+			b := it.Group[k]
+			names = append(names, fmt.Sprintf("%s:%d", display(b.Path), b.Line))
 		}
 	}
 	s := ", also at " + strings.Join(names, ", ")

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"github.com/scbcheck/scbcheck/finding"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -54,21 +55,21 @@ func TestWriteTextCases(t *testing.T) {
 		},
 		{
 			name: "a tab-indented start line: the column counts the tab as one character",
-			r: &Report{Findings: []Finding{{Kind: KindStructural, RuleID: "low-use-short-function", Severity: "info",
-				Message: "`f` is short", Path: "/w/a.py", StartLine: 2, EndLine: 2}}},
+			r: &Report{Findings: []finding.Finding{{Kind: finding.Structural, RuleID: "low-use-short-function", Severity: "info",
+				Message: "`f` is short", Path: "/w/a.py", Line: 2, EndLine: 2}}},
 			want: "a.py:2:2: info[low-use-short-function]: `f` is short\n",
 		},
 		{
 			name: "a message over several lines is folded onto one",
-			r: &Report{Findings: []Finding{{Kind: KindAstGrep, RuleID: "r", Severity: "warning",
-				Message: "first line\nsecond line\r\nthird\n", Path: "/w/a.py", StartLine: 1, EndLine: 1, StartCol: 4}}},
+			r: &Report{Findings: []finding.Finding{{Kind: finding.AstGrep, RuleID: "r", Severity: "warning",
+				Message: "first line\nsecond line\r\nthird\n", Path: "/w/a.py", Line: 1, EndLine: 1, Col: 5}}},
 			want: "a.py:1:5: warning[r]: first line second line third\n",
 		},
 		{
 			name: "findings on one line are ordered by column",
-			r: &Report{Findings: []Finding{
-				{Kind: KindAstGrep, RuleID: "b", Severity: "warning", Message: "m", Path: "/w/a.py", StartLine: 1, StartCol: 6},
-				{Kind: KindAstGrep, RuleID: "a", Severity: "warning", Message: "m", Path: "/w/a.py", StartLine: 1, StartCol: 2},
+			r: &Report{Findings: []finding.Finding{
+				{Kind: finding.AstGrep, RuleID: "b", Severity: "warning", Message: "m", Path: "/w/a.py", Line: 1, Col: 7},
+				{Kind: finding.AstGrep, RuleID: "a", Severity: "warning", Message: "m", Path: "/w/a.py", Line: 1, Col: 3},
 			}},
 			want: "a.py:1:3: warning[a]: m\na.py:1:7: warning[b]: m\n",
 		},

@@ -3,7 +3,6 @@ package reuse
 import (
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/source"
@@ -158,7 +157,7 @@ const (
 // reads, and in sys what the language's system reads (system.table).
 type table struct {
 	spec  *lang.ExportSpec
-	roles []role
+	roles source.KindRoles[role]
 	defs  map[uint16]lang.ExportDef
 	// notRef[kind] are the fields of kind whose names are not references.
 	notRef                   map[uint16][]uint16
@@ -172,26 +171,13 @@ type table struct {
 
 type memberFields struct{ object, name uint16 }
 
-var (
-	tablesMu sync.Mutex
-	tables   = map[*source.Grammar]*table{}
-)
+// tables is each grammar's DIR table.
+var tables = source.NewTable(buildTable)
 
-func tableOf(g *source.Grammar) *table {
-	tablesMu.Lock()
-	defer tablesMu.Unlock()
-	if t, ok := tables[g]; ok {
-		return t
-	}
+func buildTable(g *source.Grammar) *table {
 	e := &g.Spec.Exports
-	byName := map[string]role{}
-	add := func(r role, kinds ...string) {
-		for _, k := range kinds {
-			if k != "" {
-				byName[k] |= r
-			}
-		}
-	}
+	byName := source.Roles[role]{}
+	add := byName.Add
 	for k := range e.Definitions {
 		add(roleDef, k)
 	}
@@ -211,7 +197,6 @@ func tableOf(g *source.Grammar) *table {
 	f := g.FieldID
 	t := &table{
 		spec:         e,
-		roles:        make([]role, g.KindCount()),
 		defs:         map[uint16]lang.ExportDef{},
 		notRef:       map[uint16][]uint16{},
 		nameField:    map[uint16]uint16{},
@@ -225,7 +210,6 @@ func tableOf(g *source.Grammar) *table {
 	}
 	for k := 0; k < g.KindCount(); k++ {
 		name := g.KindName(uint16(k))
-		t.roles[k] = byName[name]
 		if d, ok := e.Definitions[name]; ok {
 			t.defs[uint16(k)] = d
 			t.nameField[uint16(k)] = f(d.NameField)
@@ -237,7 +221,7 @@ func tableOf(g *source.Grammar) *table {
 			t.notRef[uint16(k)] = append(t.notRef[uint16(k)], f(field))
 		}
 	}
-	tables[g] = t
+	t.roles = byName.ByKind(g)
 	return t
 }
 
@@ -256,7 +240,7 @@ func Extract(t *source.Tree) *Facts {
 	if len(t.Nodes) == 0 || sys == nil {
 		return nil
 	}
-	x := &extractor{t: t, tab: tableOf(t.Grammar), facts: &Facts{}}
+	x := &extractor{t: t, tab: tables.Of(t.Grammar), facts: &Facts{}}
 	x.facts.Modules = []ModuleFacts{{}}
 	x.refs = []map[string]Ref{{}}
 	x.strs = []map[string]bool{{}}
@@ -275,13 +259,7 @@ type extractor struct {
 	dyn   []map[string]bool
 }
 
-func (x *extractor) role(i int) role {
-	k := x.t.Nodes[i].Kind
-	if int(k) < len(x.tab.roles) {
-		return x.tab.roles[k]
-	}
-	return 0
-}
+func (x *extractor) role(i int) role { return x.tab.roles.Of(x.t.Nodes[i].Kind) }
 
 func (x *extractor) field(i int) uint16 { return x.t.Nodes[i].Field }
 

@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -134,24 +135,6 @@ type Scanner struct {
 	Threads int
 }
 
-// Finding is one ast-grep match.
-type Finding struct {
-	RuleID string
-	// Severity is the reported label: "info" (hint and info rules),
-	// "warning" or "critical" (error rules).
-	Severity string
-	// Message is the rule's message with metavariables substituted.
-	Message string
-	// File is the path as it was given to Scan.
-	File string
-	// StartLine and EndLine are 1-based; StartCol and EndCol are 0-based
-	// columns as ast-grep reports them.
-	StartLine, EndLine int
-	StartCol, EndCol   int
-	// Text is the matched source text.
-	Text string
-}
-
 // Scan runs the active rules over the files of the languages
 // ast-grep is run on (Python's .py and .pyw; Rust never, as the
 // reference) among files, each language's rules on its files, in one
@@ -168,7 +151,7 @@ type Finding struct {
 // result. So is output that cannot be shown complete: each process must
 // print a whole JSON array (an empty one when nothing matches) and report
 // on stderr that it scanned every file it was given.
-func (s *Scanner) Scan(ctx context.Context, rules *ActiveRules, files []string) ([]Finding, error) {
+func (s *Scanner) Scan(ctx context.Context, rules *ActiveRules, files []string) ([]finding.Finding, error) {
 	scanned, langs, byClean := scannedFiles(files)
 	var active []Rule
 	for _, r := range rules.Rules {
@@ -191,7 +174,7 @@ func (s *Scanner) Scan(ctx context.Context, rules *ActiveRules, files []string) 
 	labels := make(map[string]string, len(active))
 	for i, r := range active {
 		docs[i] = r.Doc
-		labels[r.ID] = severityLabel(r.Severity)
+		labels[r.ID] = SeverityLabel(r.Severity)
 	}
 	if err := os.WriteFile(ruleFile, []byte(strings.Join(docs, "\n---\n")+"\n"), 0o600); err != nil {
 		return nil, fmt.Errorf("failed to write the ast-grep rule file %s: %w", ruleFile, err)
@@ -227,7 +210,7 @@ func (s *Scanner) Scan(ctx context.Context, rules *ActiveRules, files []string) 
 		args = append(args, "--threads", strconv.Itoa(s.Threads))
 	}
 	args = append(args, "--")
-	var all []Finding
+	var all []finding.Finding
 	for _, chunk := range splitArgs(s.Binary, args, scanned, os.Environ(), argBudget) {
 		found, err := s.run(ctx, runCtx, append(slices.Clip(args), chunk...), len(chunk), labels, byClean, ruleFile)
 		if err != nil {
@@ -266,7 +249,7 @@ func splitArgs(binary string, args, files, env []string, budget int) [][]string 
 
 // run runs one ast-grep process over given files (the last of args) and
 // returns its findings, or why they cannot be trusted.
-func (s *Scanner) run(ctx, runCtx context.Context, args []string, given int, labels, byClean map[string]string, ruleFile string) ([]Finding, error) {
+func (s *Scanner) run(ctx, runCtx context.Context, args []string, given int, labels, byClean map[string]string, ruleFile string) ([]finding.Finding, error) {
 	cmd := exec.CommandContext(runCtx, s.Binary, args...)
 	cmd.WaitDelay = waitDelay
 	ownGroup(cmd)
@@ -314,31 +297,23 @@ func (s *Scanner) run(ctx, runCtx context.Context, args []string, given int, lab
 	return res.findings, nil
 }
 
-// ApplyThresholds drops, for each rule with a min_file_count threshold, its
-// findings in every file where it has fewer findings than the threshold.
-// The order of the kept findings is unchanged.
-func ApplyThresholds(findings []Finding, cat *Catalog) []Finding {
-	if cat == nil {
-		return findings
+// Thresholds maps each rule with a min_file_count threshold to it (for
+// finding.MinFileCount); nil for a nil catalog.
+func (c *Catalog) Thresholds() map[string]int {
+	if c == nil {
+		return nil
 	}
-	rules := cat.byID()
-	type key struct{ rule, file string }
-	counts := map[key]int{}
-	for _, f := range findings {
-		counts[key{f.RuleID, f.File}]++
-	}
-	kept := make([]Finding, 0, len(findings))
-	for _, f := range findings {
-		if n := rules[f.RuleID].MinFileCount; n > 1 && counts[key{f.RuleID, f.File}] < n {
-			continue
+	out := map[string]int{}
+	for id, r := range c.byID() {
+		if r.MinFileCount > 1 {
+			out[id] = r.MinFileCount
 		}
-		kept = append(kept, f)
 	}
-	return kept
+	return out
 }
 
-// severityLabel maps an ast-grep severity to the reported label.
-func severityLabel(severity string) string {
+// SeverityLabel maps an ast-grep severity to the reported label.
+func SeverityLabel(severity string) string {
 	switch severity {
 	case "hint", "info":
 		return "info"
@@ -425,7 +400,7 @@ type sgPos struct {
 }
 
 type parseResult struct {
-	findings []Finding
+	findings []finding.Finding
 	err      error
 }
 
@@ -494,49 +469,52 @@ func readArray(dec *json.Decoder, labels, byClean map[string]string) (res parseR
 	return res, false
 }
 
-// parseMatch converts one JSON match into a Finding.
-func parseMatch(line []byte, labels, byClean map[string]string) (Finding, error) {
+// parseMatch converts one JSON match into a finding: ast-grep's 0-based
+// lines and columns become 1-based.
+func parseMatch(line []byte, labels, byClean map[string]string) (finding.Finding, error) {
 	var m sgMatch
 	if err := json.Unmarshal(line, &m); err != nil {
-		return Finding{}, fmt.Errorf("not a JSON match (%v): %s", err, quote(string(line)))
+		return finding.Finding{}, fmt.Errorf("not a JSON match (%v): %s", err, quote(string(line)))
 	}
 	if m.RuleID == "" || m.File == "" || m.Range == nil || m.Text == nil {
-		return Finding{}, fmt.Errorf("a match without ruleId, file, range or text: %s", quote(string(line)))
+		return finding.Finding{}, fmt.Errorf("a match without ruleId, file, range or text: %s", quote(string(line)))
 	}
 	label, ok := labels[m.RuleID]
 	if !ok {
-		return Finding{}, fmt.Errorf("a match of rule %q, which was not run: %s", m.RuleID, quote(string(line)))
+		return finding.Finding{}, fmt.Errorf("a match of rule %q, which was not run: %s", m.RuleID, quote(string(line)))
 	}
 	file, ok := byClean[filepath.Clean(m.File)]
 	if !ok {
-		return Finding{}, fmt.Errorf("a match in file %q, which was not scanned: %s", m.File, quote(string(line)))
+		return finding.Finding{}, fmt.Errorf("a match in file %q, which was not scanned: %s", m.File, quote(string(line)))
 	}
-	return Finding{
-		RuleID:    m.RuleID,
-		Severity:  label,
-		Message:   m.Message,
-		File:      file,
-		StartLine: m.Range.Start.Line + 1,
-		EndLine:   m.Range.End.Line + 1,
-		StartCol:  m.Range.Start.Column,
-		EndCol:    m.Range.End.Column,
-		Text:      *m.Text,
+	return finding.Finding{
+		Kind:     finding.AstGrep,
+		RuleID:   m.RuleID,
+		Severity: label,
+		Message:  m.Message,
+		Path:     file,
+		Line:     m.Range.Start.Line + 1,
+		EndLine:  m.Range.End.Line + 1,
+		Col:      m.Range.Start.Column + 1,
+		EndCol:   m.Range.End.Column + 1,
+		Text:     *m.Text,
 	}, nil
 }
 
-// SortFindings sorts findings in report order (as Scan returns them) and
+// SortFindings sorts ast-grep findings in the order Scan returns them and
 // removes exact duplicates.
-func SortFindings(findings []Finding) []Finding {
+func SortFindings(findings []finding.Finding) []finding.Finding {
 	slices.SortFunc(findings, compareFindings)
-	return slices.Compact(findings)
+	// compareFindings reads every field an ast-grep finding sets.
+	return slices.CompactFunc(findings, func(a, b finding.Finding) bool { return compareFindings(a, b) == 0 })
 }
 
-func compareFindings(a, b Finding) int {
+func compareFindings(a, b finding.Finding) int {
 	return cmp.Or(
-		cmp.Compare(a.File, b.File),
-		cmp.Compare(a.StartLine, b.StartLine),
+		cmp.Compare(a.Path, b.Path),
+		cmp.Compare(a.Line, b.Line),
 		cmp.Compare(a.EndLine, b.EndLine),
-		cmp.Compare(a.StartCol, b.StartCol),
+		cmp.Compare(a.Col, b.Col),
 		cmp.Compare(a.EndCol, b.EndCol),
 		cmp.Compare(a.RuleID, b.RuleID),
 		cmp.Compare(a.Severity, b.Severity),

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 )
 
@@ -215,18 +216,18 @@ rule:
 	require.NoError(t, err)
 	// Sorted by file in byte order; "./loop.py" and "loop.py" are one file,
 	// "gui.pyw" and its absolute path are not resolved to one.
-	want := []Finding{
-		{RuleID: "range-len", Severity: "warning", Message: "loop over items directly", File: "./loop.py",
-			StartLine: 2, EndLine: 3, StartCol: 0, EndCol: 23,
+	want := []finding.Finding{
+		{Kind: finding.AstGrep, RuleID: "range-len", Severity: "warning", Message: "loop over items directly", Path: "./loop.py",
+			Line: 2, EndLine: 3, Col: 1, EndCol: 24,
 			Text: "for index in range(len(items)):\n    print(items[index])"},
-		{RuleID: "range-len", Severity: "warning", Message: "loop over ys directly", File: ".hidden/secret.py",
-			StartLine: 1, EndLine: 1, StartCol: 0, EndCol: 29, Text: "for k in range(len(ys)): pass"},
-		{RuleID: "range-len", Severity: "warning", Message: "loop over rows directly", File: abs,
-			StartLine: 1, EndLine: 2, StartCol: 0, EndCol: 8, Text: "for i in range(len(rows)):\n    pass"},
-		{RuleID: "range-len", Severity: "warning", Message: "loop over rows directly", File: "gui.pyw",
-			StartLine: 1, EndLine: 2, StartCol: 0, EndCol: 8, Text: "for i in range(len(rows)):\n    pass"},
-		{RuleID: "range-len", Severity: "warning", Message: "loop over xs directly", File: "ignored/skip.py",
-			StartLine: 1, EndLine: 1, StartCol: 0, EndCol: 29, Text: "for j in range(len(xs)): pass"},
+		{Kind: finding.AstGrep, RuleID: "range-len", Severity: "warning", Message: "loop over ys directly", Path: ".hidden/secret.py",
+			Line: 1, EndLine: 1, Col: 1, EndCol: 30, Text: "for k in range(len(ys)): pass"},
+		{Kind: finding.AstGrep, RuleID: "range-len", Severity: "warning", Message: "loop over rows directly", Path: abs,
+			Line: 1, EndLine: 2, Col: 1, EndCol: 9, Text: "for i in range(len(rows)):\n    pass"},
+		{Kind: finding.AstGrep, RuleID: "range-len", Severity: "warning", Message: "loop over rows directly", Path: "gui.pyw",
+			Line: 1, EndLine: 2, Col: 1, EndCol: 9, Text: "for i in range(len(rows)):\n    pass"},
+		{Kind: finding.AstGrep, RuleID: "range-len", Severity: "warning", Message: "loop over xs directly", Path: "ignored/skip.py",
+			Line: 1, EndLine: 1, Col: 1, EndCol: 30, Text: "for j in range(len(xs)): pass"},
 	}
 	assert.Equal(t, want, findings, "explicit files are scanned whatever the ignore files say; .pyw is Python; .rs is not passed")
 }
@@ -371,78 +372,78 @@ func TestScanRemovesRuleFile(t *testing.T) {
 	assert.Empty(t, left)
 }
 
-func TestApplyThresholds(t *testing.T) {
+func TestThresholdsFeedMinFileCount(t *testing.T) {
 	cat := testCatalog(t, passRule+"---\nid: unrelated\nlanguage: python\nseverity: warning\nrule: {pattern: pass}\n"+
 		"---\nid: ten\nlanguage: python\nseverity: info\nmetadata:\n  min_file_count: 10\nrule: {pattern: pass}\n"+
 		"---\nid: flow\nlanguage: python\nseverity: info\nmetadata: {min_file_count: 10}\nrule: {pattern: pass}\n")
-	f := func(rule, file string, line int) Finding {
-		return Finding{RuleID: rule, Severity: "warning", File: file, StartLine: line, EndLine: line}
+	f := func(rule, file string, line int) finding.Finding {
+		return finding.Finding{Kind: finding.AstGrep, RuleID: rule, Severity: "warning", Path: file, Line: line, EndLine: line}
 	}
 	cases := []struct {
 		name     string
-		findings []Finding
-		want     []Finding
+		findings []finding.Finding
+		want     []finding.Finding
 	}{
 		{
 			name: "a threshold of 2 keeps the dense pair and the unrelated rule (reference item 10)",
-			findings: []Finding{
+			findings: []finding.Finding{
 				f("env-threshold-pass", "dense.py", 1), f("env-threshold-pass", "dense.py", 2),
 				f("env-threshold-pass", "sparse.py", 1), f("unrelated", "sparse.py", 3),
 			},
-			want: []Finding{
+			want: []finding.Finding{
 				f("env-threshold-pass", "dense.py", 1), f("env-threshold-pass", "dense.py", 2), f("unrelated", "sparse.py", 3),
 			},
 		},
 		{
 			name:     "counts are per file, not per run",
-			findings: []Finding{f("env-threshold-pass", "a.py", 1), f("env-threshold-pass", "b.py", 1)},
-			want:     []Finding{},
+			findings: []finding.Finding{f("env-threshold-pass", "a.py", 1), f("env-threshold-pass", "b.py", 1)},
+			want:     []finding.Finding{},
 		},
 		{
 			name:     "nine findings do not reach a threshold of 10",
-			findings: []Finding{f("ten", "a.py", 1), f("ten", "a.py", 2), f("ten", "a.py", 3), f("ten", "a.py", 4), f("ten", "a.py", 5), f("ten", "a.py", 6), f("ten", "a.py", 7), f("ten", "a.py", 8), f("ten", "a.py", 9)},
-			want:     []Finding{},
+			findings: []finding.Finding{f("ten", "a.py", 1), f("ten", "a.py", 2), f("ten", "a.py", 3), f("ten", "a.py", 4), f("ten", "a.py", 5), f("ten", "a.py", 6), f("ten", "a.py", 7), f("ten", "a.py", 8), f("ten", "a.py", 9)},
+			want:     []finding.Finding{},
 		},
 		{
 			name:     "ten findings reach a threshold of 10",
-			findings: []Finding{f("ten", "a.py", 1), f("ten", "a.py", 2), f("ten", "a.py", 3), f("ten", "a.py", 4), f("ten", "a.py", 5), f("ten", "a.py", 6), f("ten", "a.py", 7), f("ten", "a.py", 8), f("ten", "a.py", 9), f("ten", "a.py", 10)},
-			want:     []Finding{f("ten", "a.py", 1), f("ten", "a.py", 2), f("ten", "a.py", 3), f("ten", "a.py", 4), f("ten", "a.py", 5), f("ten", "a.py", 6), f("ten", "a.py", 7), f("ten", "a.py", 8), f("ten", "a.py", 9), f("ten", "a.py", 10)},
+			findings: []finding.Finding{f("ten", "a.py", 1), f("ten", "a.py", 2), f("ten", "a.py", 3), f("ten", "a.py", 4), f("ten", "a.py", 5), f("ten", "a.py", 6), f("ten", "a.py", 7), f("ten", "a.py", 8), f("ten", "a.py", 9), f("ten", "a.py", 10)},
+			want:     []finding.Finding{f("ten", "a.py", 1), f("ten", "a.py", 2), f("ten", "a.py", 3), f("ten", "a.py", 4), f("ten", "a.py", 5), f("ten", "a.py", 6), f("ten", "a.py", 7), f("ten", "a.py", 8), f("ten", "a.py", 9), f("ten", "a.py", 10)},
 		},
 		{
 			name:     "a min_file_count in a flow mapping is not seen by the text scan, so there is no threshold",
-			findings: []Finding{f("flow", "a.py", 1)},
-			want:     []Finding{f("flow", "a.py", 1)},
+			findings: []finding.Finding{f("flow", "a.py", 1)},
+			want:     []finding.Finding{f("flow", "a.py", 1)},
 		},
 		{
 			name:     "a rule unknown to the catalog has no threshold",
-			findings: []Finding{f("unknown", "a.py", 1)},
-			want:     []Finding{f("unknown", "a.py", 1)},
+			findings: []finding.Finding{f("unknown", "a.py", 1)},
+			want:     []finding.Finding{f("unknown", "a.py", 1)},
 		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, ApplyThresholds(tc.findings, cat))
+			assert.Equal(t, tc.want, finding.MinFileCount(cat.Thresholds()).Process(tc.findings))
 		})
 	}
 }
 
 func TestSortFindings(t *testing.T) {
-	a := Finding{RuleID: "r", Severity: "warning", File: "a.py", StartLine: 1, EndLine: 1, StartCol: 0, EndCol: 4, Text: "pass"}
-	later := func(change func(*Finding)) Finding { g := a; change(&g); return g }
+	a := finding.Finding{Kind: finding.AstGrep, RuleID: "r", Severity: "warning", Path: "a.py", Line: 1, EndLine: 1, Col: 1, EndCol: 5, Text: "pass"}
+	later := func(change func(*finding.Finding)) finding.Finding { g := a; change(&g); return g }
 	cases := []struct {
 		name string
-		in   []Finding
-		want []Finding
+		in   []finding.Finding
+		want []finding.Finding
 	}{
-		{"exact duplicates are removed", []Finding{a, a}, []Finding{a}},
-		{"file orders first", []Finding{later(func(g *Finding) { g.File = "b.py"; g.StartLine = 0 }), a},
-			[]Finding{a, later(func(g *Finding) { g.File = "b.py"; g.StartLine = 0 })}},
-		{"then end line before start column", []Finding{later(func(g *Finding) { g.EndLine = 2; g.StartCol = 0 }), later(func(g *Finding) { g.StartCol = 3 })},
-			[]Finding{later(func(g *Finding) { g.StartCol = 3 }), later(func(g *Finding) { g.EndLine = 2; g.StartCol = 0 })}},
-		{"then rule id, severity, message, text", []Finding{later(func(g *Finding) { g.Text = "z" }), later(func(g *Finding) { g.Message = "m" }), later(func(g *Finding) { g.RuleID = "s" })},
-			[]Finding{later(func(g *Finding) { g.Text = "z" }), later(func(g *Finding) { g.Message = "m" }), later(func(g *Finding) { g.RuleID = "s" })}},
-		{"findings differing in text only are both kept", []Finding{a, later(func(g *Finding) { g.Text = "other" })},
-			[]Finding{later(func(g *Finding) { g.Text = "other" }), a}},
+		{"exact duplicates are removed", []finding.Finding{a, a}, []finding.Finding{a}},
+		{"file orders first", []finding.Finding{later(func(g *finding.Finding) { g.Path = "b.py"; g.Line = 0 }), a},
+			[]finding.Finding{a, later(func(g *finding.Finding) { g.Path = "b.py"; g.Line = 0 })}},
+		{"then end line before start column", []finding.Finding{later(func(g *finding.Finding) { g.EndLine = 2; g.Col = 1 }), later(func(g *finding.Finding) { g.Col = 4 })},
+			[]finding.Finding{later(func(g *finding.Finding) { g.Col = 4 }), later(func(g *finding.Finding) { g.EndLine = 2; g.Col = 1 })}},
+		{"then rule id, severity, message, text", []finding.Finding{later(func(g *finding.Finding) { g.Text = "z" }), later(func(g *finding.Finding) { g.Message = "m" }), later(func(g *finding.Finding) { g.RuleID = "s" })},
+			[]finding.Finding{later(func(g *finding.Finding) { g.Text = "z" }), later(func(g *finding.Finding) { g.Message = "m" }), later(func(g *finding.Finding) { g.RuleID = "s" })}},
+		{"findings differing in text only are both kept", []finding.Finding{a, later(func(g *finding.Finding) { g.Text = "other" })},
+			[]finding.Finding{later(func(g *finding.Finding) { g.Text = "other" }), a}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -453,7 +454,7 @@ func TestSortFindings(t *testing.T) {
 
 func TestSeverityLabel(t *testing.T) {
 	for severity, want := range map[string]string{"hint": "info", "info": "info", "warning": "warning", "error": "critical", "off": "warning"} {
-		assert.Equal(t, want, severityLabel(severity), severity)
+		assert.Equal(t, want, SeverityLabel(severity), severity)
 	}
 }
 
@@ -507,7 +508,7 @@ rule:
 	require.NoError(t, err)
 	var got []string
 	for _, f := range findings {
-		got = append(got, filepath.Base(f.File)+":"+f.RuleID)
+		got = append(got, filepath.Base(f.Path)+":"+f.RuleID)
 	}
 	assert.Equal(t, []string{"a.py:py-print", "b.go:go-println", "d.cpp:cpp-return", "e.hpp:cpp-return"}, got)
 	assert.Equal(t, 3, cat.Active(SeverityHint).Len(), "the Rust rule is not active")

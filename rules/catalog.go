@@ -25,25 +25,6 @@ const builtinGlob = "builtin/*/*.yml"
 // OriginBundled is the Origin of a bundled rule.
 const OriginBundled = "bundled"
 
-// StructuralIDs are the ids of the structural rules, in the order they
-// run. No ast-grep rule may use one of them.
-var StructuralIDs = []string{"trivial-wrapper", "low-use-short-function"}
-
-// structuralRuleDocs are the metadata documents printed for the structural
-// rules by `scb-check rule ID`.
-var structuralRuleDocs = map[string]string{
-	"trivial-wrapper": "id: trivial-wrapper\n" +
-		"severity: warning\n" +
-		"target: symbol\n" +
-		"kind: structural\n" +
-		"message: Function adds no behavior.",
-	"low-use-short-function": "id: low-use-short-function\n" +
-		"severity: info\n" +
-		"target: symbol\n" +
-		"kind: structural\n" +
-		"message: Short low-use function can be inlined safely.",
-}
-
 // ruleSeverities are the severities ast-grep accepts.
 var ruleSeverities = map[string]bool{"hint": true, "info": true, "warning": true, "error": true, "off": true}
 
@@ -224,8 +205,10 @@ func (c *Catalog) Lookup(id string) (text string, ok bool) {
 			return r.Doc, true
 		}
 	}
-	text, ok = structuralRuleDocs[id]
-	return text, ok
+	if r := lookupStructural(id); r != nil {
+		return r.doc(), true
+	}
+	return "", false
 }
 
 // byID indexes the catalog's rules by id.

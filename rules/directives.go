@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/source"
 )
 
@@ -88,17 +89,6 @@ func ValidateDirectives(path string, ds []source.Directive, knownIDs []string, f
 	return source.JoinDirectiveErrors(ValidateIgnores(path, ds, knownIDs), berr)
 }
 
-// FindingKey is what the directive filters read of a finding.
-type FindingKey struct {
-	RuleID, Path string
-	StartLine    int
-}
-
-// AstGrepKey returns the directive key of an ast-grep finding.
-func AstGrepKey(f Finding) FindingKey {
-	return FindingKey{RuleID: f.RuleID, Path: f.File, StartLine: f.StartLine}
-}
-
 // DirectiveFilter holds the ignores and boundaries of every file.
 type DirectiveFilter struct {
 	files map[string]*fileDirectives
@@ -137,47 +127,25 @@ func (f *DirectiveFilter) Add(path string, ds []source.Directive, bounds []Bound
 	fd.bounds = append(fd.bounds, bounds...)
 }
 
-// Ignored reports whether an ignore directive of the key's file targets
-// its start line and lists its rule.
-func (f *DirectiveFilter) Ignored(k FindingKey) bool {
-	fd := f.files[k.Path]
-	return fd != nil && fd.ignores[k.StartLine][k.RuleID]
+// Ignored reports whether an ignore directive of the finding's file
+// targets its start line and lists its rule (see finding.Ignores).
+func (f *DirectiveFilter) Ignored(x finding.Finding) bool {
+	fd := f.files[x.Path]
+	return fd != nil && fd.ignores[x.Line][x.RuleID]
 }
 
-// Bounded reports whether the key's start line lies in a boundary function
-// of its file (the whole span, def line and nested functions included).
-func (f *DirectiveFilter) Bounded(k FindingKey) bool {
-	fd := f.files[k.Path]
+// Bounded reports whether the finding's start line lies in a boundary
+// function of its file (the whole span, def line and nested functions
+// included; see finding.Boundaries).
+func (f *DirectiveFilter) Bounded(x finding.Finding) bool {
+	fd := f.files[x.Path]
 	if fd == nil {
 		return false
 	}
 	for _, b := range fd.bounds {
-		if k.StartLine >= b.StartLine && k.StartLine <= b.EndLine {
+		if x.Line >= b.StartLine && x.Line <= b.EndLine {
 			return true
 		}
 	}
 	return false
-}
-
-// DropIgnored returns the items whose start line is not the target of an
-// ignore listing their rule, in order. It applies to ast-grep and
-// structural findings alike.
-func DropIgnored[T any](f *DirectiveFilter, items []T, key func(T) FindingKey) []T {
-	return filterItems(items, func(x T) bool { return !f.Ignored(key(x)) })
-}
-
-// DropBounded returns the items whose start line lies in no boundary
-// function, in order. Only ast-grep findings are subject to boundaries.
-func DropBounded[T any](f *DirectiveFilter, items []T, key func(T) FindingKey) []T {
-	return filterItems(items, func(x T) bool { return !f.Bounded(key(x)) })
-}
-
-func filterItems[T any](items []T, ok func(T) bool) []T {
-	var out []T
-	for _, x := range items {
-		if ok(x) {
-			out = append(out, x)
-		}
-	}
-	return out
 }

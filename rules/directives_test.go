@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
 )
@@ -94,15 +95,15 @@ func TestBoundaries(t *testing.T) {
 	}
 }
 
-// finding builds an ast-grep finding for the filters.
-func finding(rule, path string, line int) rules.Finding {
-	return rules.Finding{RuleID: rule, Severity: "warning", File: path, StartLine: line, EndLine: line}
+// astFinding builds an ast-grep finding for the filters.
+func astFinding(rule, path string, line int) finding.Finding {
+	return finding.Finding{Kind: finding.AstGrep, RuleID: rule, Severity: "warning", Path: path, Line: line, EndLine: line}
 }
 
-func astLines(fs []rules.Finding) []int {
+func astLines(fs []finding.Finding) []int {
 	out := []int{}
 	for _, f := range fs {
-		out = append(out, f.StartLine)
+		out = append(out, f.Line)
 	}
 	return out
 }
@@ -145,29 +146,29 @@ def bounded(items):
 	filter.Add("d.py", ds, spans)
 
 	t.Run("structural: the def-line target drops it, a decorator-line target does not", func(t *testing.T) {
-		got := rules.DropIgnored(filter, rules.TrivialWrappers([]rules.FileFacts{p.facts}), rules.StructuralFinding.Key)
+		got := finding.Ignores(filter.Ignored).Process(rules.TrivialWrappers([]rules.FileFacts{p.facts}))
 		assert.Equal(t, []string{"d.py:1 trivial-wrapper", "d.py:19 trivial-wrapper"}, brief(got))
 	})
 	t.Run("ast-grep: same-line ignore drops only the listed rule on that line", func(t *testing.T) {
-		in := []rules.Finding{
-			finding("for-range-len", "d.py", 6), finding("other-rule", "d.py", 6),
-			finding("for-range-len", "d.py", 8), finding("for-range-len", "other.py", 6),
+		in := []finding.Finding{
+			astFinding("for-range-len", "d.py", 6), astFinding("other-rule", "d.py", 6),
+			astFinding("for-range-len", "d.py", 8), astFinding("for-range-len", "other.py", 6),
 		}
-		got := rules.DropIgnored(filter, in, rules.AstGrepKey)
-		assert.Equal(t, []rules.Finding{in[1], in[2], in[3]}, got)
+		got := finding.Ignores(filter.Ignored).Process(in)
+		assert.Equal(t, []finding.Finding{in[1], in[2], in[3]}, got)
 	})
 	t.Run("ast-grep: a boundary drops findings in its function's whole span", func(t *testing.T) {
 		require.Equal(t, []rules.BoundarySpan{{StartLine: 23, EndLine: 26}}, spans)
-		in := []rules.Finding{finding("r", "d.py", 22), finding("r", "d.py", 23), finding("r", "d.py", 25),
-			finding("r", "d.py", 26), finding("r", "d.py", 27), finding("r", "e.py", 25)}
-		got := rules.DropBounded(filter, in, rules.AstGrepKey)
+		in := []finding.Finding{astFinding("r", "d.py", 22), astFinding("r", "d.py", 23), astFinding("r", "d.py", 25),
+			astFinding("r", "d.py", 26), astFinding("r", "d.py", 27), astFinding("r", "e.py", 25)}
+		got := finding.Boundaries(filter.Bounded).Process(in)
 		assert.Equal(t, []int{22, 27, 25}, astLines(got))
-		assert.Equal(t, "e.py", got[2].File)
+		assert.Equal(t, "e.py", got[2].Path)
 	})
 	t.Run("an ignore without target drops nothing", func(t *testing.T) {
 		f := rules.NewDirectiveFilter()
 		f.Add("x.py", []source.Directive{{Kind: source.DirectiveIgnore, Line: 3, IDs: []string{"r"}}}, nil)
-		assert.False(t, f.Ignored(rules.FindingKey{RuleID: "r", Path: "x.py", StartLine: 0}))
+		assert.False(t, f.Ignored(finding.Finding{RuleID: "r", Path: "x.py", Line: 0}))
 	})
 }
 
@@ -195,7 +196,7 @@ func TestDirectivesHideStructuralFindings(t *testing.T) {
 			require.NotEmpty(t, found, "the finding exists before filtering")
 			filter := rules.NewDirectiveFilter()
 			filter.Add(tc.file.path, ds, nil)
-			assert.Empty(t, rules.DropIgnored(filter, found, rules.StructuralFinding.Key))
+			assert.Empty(t, finding.Ignores(filter.Ignored).Process(found))
 		})
 	}
 }

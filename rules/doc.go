@@ -15,15 +15,18 @@
 //
 // Rules run through the ast-grep CLI, pinned at version PinnedAstGrep: one
 // process per scan over an explicit list of Python files, its JSON stream
-// read back into Findings. ApplyThresholds then applies the rules'
-// min_file_count thresholds.
+// read back into findings (finding.Finding). Catalog.Thresholds gives the
+// rules' min_file_count thresholds to finding.MinFileCount.
 //
 // The structural rules, trivial-wrapper and low-use-short-function, work
 // on facts gathered from each file's tree (call sites, body shapes, import
 // bindings): calls are resolved to functions across files, and each rule
-// yields StructuralFindings. Source directives (scbc ignore, scbc boundary)
-// are validated against the catalog's ids and the file's callables, and a
-// DirectiveFilter drops the findings they suppress.
+// yields findings. Each structural rule is one value (structural.go: id,
+// severity, docs and check) from which IDs, Lookup, Entries and Infos
+// derive. Source directives (scbc ignore, scbc boundary) are validated
+// against the catalog's ids and the file's callables, and a
+// DirectiveFilter tells the finding processors which findings they
+// suppress.
 //
 // The package never prints, logs, exits or reads the environment; the
 // command line finds the ast-grep binary and passes it in.

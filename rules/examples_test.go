@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 	yaml "go.yaml.in/yaml/v3"
 
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/lang"
 )
@@ -94,10 +95,10 @@ func exampleFailures(t *testing.T, scanner *Scanner, rules []Rule) []string {
 		rules = accepted
 	}
 
-	own := map[string][]Finding{} // file -> findings of the file's own rule
+	own := map[string][]finding.Finding{} // file -> findings of the file's own rule
 	for _, f := range findings {
-		if ex, ok := byFile[f.File]; ok && ex.rule == f.RuleID {
-			own[f.File] = append(own[f.File], f)
+		if ex, ok := byFile[f.Path]; ok && ex.rule == f.RuleID {
+			own[f.Path] = append(own[f.Path], f)
 		}
 	}
 	ran := map[string]bool{}
@@ -115,7 +116,7 @@ func exampleFailures(t *testing.T, scanner *Scanner, rules []Rule) []string {
 		case ex.kind == "valid" && len(got) > 0:
 			var lines []string
 			for _, g := range got {
-				lines = append(lines, fmt.Sprintf("line %d %q", g.StartLine, g.Text))
+				lines = append(lines, fmt.Sprintf("line %d %q", g.Line, g.Text))
 			}
 			failures = append(failures, fmt.Sprintf("%s must not be flagged by %s and is, at %s", ex, ex.rule, strings.Join(lines, ", ")))
 		}

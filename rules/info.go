@@ -31,28 +31,10 @@ type ruleDocs struct {
 	} `yaml:"docs"`
 }
 
-// structuralInfos are the structural rules' descriptions.
-var structuralInfos = []Info{
-	{
-		ID: TrivialWrapperID, Severity: "warning", Title: "Function adds no behavior",
-		Message: "Function adds no behavior.",
-		Why: "A private function whose whole body forwards its parameters unchanged to another call, " +
-			"returns one of its parameters, or returns a constant adds a name and a hop without adding behavior.",
-		Instead: "Call the wrapped function directly, or use the value in place.",
-	},
-	{
-		ID: LowUseShortFunctionID, Severity: "info", Title: "Short low-use function can be inlined safely",
-		Message: "Short low-use function can be inlined safely.",
-		Why: "A short function called from one or two places, where inlining it keeps every caller " +
-			"within the configured size, complexity and nesting budgets, splits code that reads better together.",
-		Instead: "Inline the function into its callers.",
-	},
-}
-
 // Infos describes every rule: the ast-grep rules in catalog order, then
 // the structural rules.
 func (c *Catalog) Infos() []Info {
-	out := make([]Info, 0, len(c.Rules)+len(structuralInfos))
+	out := make([]Info, 0, len(c.Rules)+len(structuralRules))
 	for _, r := range c.Rules {
 		var d ruleDocs
 		// The document was parsed when the catalog was loaded; a document
@@ -60,7 +42,7 @@ func (c *Catalog) Infos() []Info {
 		_ = yaml.Unmarshal([]byte(r.Doc), &d)
 		sev := "off"
 		if r.Severity != "off" {
-			sev = severityLabel(r.Severity)
+			sev = SeverityLabel(r.Severity)
 		}
 		title := d.Docs.Title
 		if title == "" {
@@ -71,5 +53,8 @@ func (c *Catalog) Infos() []Info {
 		}
 		out = append(out, Info{ID: r.ID, Severity: sev, Title: title, Message: d.Message, Why: d.Docs.Why, Instead: d.Docs.Instead})
 	}
-	return append(out, structuralInfos...)
+	for _, r := range structuralRules {
+		out = append(out, Info{ID: r.ID, Severity: r.Severity, Title: r.Title, Message: r.Message, Why: r.Why, Instead: r.Instead})
+	}
+	return out
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/source"
 )
 
 func TestCatalogInfos(t *testing.T) {
@@ -64,5 +66,30 @@ rule:
 		if !strings.HasPrefix(in.ID, "extra-") {
 			assert.NotEmpty(t, in.Why, "bundled rule %s documents why", in.ID)
 		}
+	}
+}
+
+// Each structural rule is one definition: the ids, the listing, the SARIF
+// descriptions, `rule ID` and the findings agree on its id and severity.
+func TestStructuralRulesDefinedOnce(t *testing.T) {
+	cat := &Catalog{}
+	require.Equal(t, StructuralIDs, cat.IDs(), "an empty catalog lists the structural rules only")
+	entries, infos := cat.Entries(), cat.Infos()
+	require.Len(t, entries, len(StructuralIDs))
+	require.Len(t, infos, len(StructuralIDs))
+	severities := map[string]string{TrivialWrapperID: "warning", LowUseShortFunctionID: "info"}
+	for i, id := range StructuralIDs {
+		assert.Equal(t, id, entries[i].ID)
+		assert.Equal(t, id, infos[i].ID)
+		assert.Equal(t, severities[id], entries[i].Severity, id)
+		assert.Equal(t, severities[id], infos[i].Severity, id)
+		doc, ok := cat.Lookup(id)
+		require.True(t, ok, id)
+		assert.Contains(t, doc, "\nseverity: "+severities[id]+"\n")
+		assert.True(t, strings.HasSuffix(doc, "\nmessage: "+infos[i].Message), doc)
+		r := lookupStructural(id)
+		require.NotNil(t, r, id)
+		f := r.finding(FileFacts{Path: "a.py"}, source.Callable{Name: "f", StartLine: 3, EndLine: 4}, "m", "fix")
+		assert.Equal(t, []any{id, severities[id], 3, 4, "f"}, []any{f.RuleID, f.Severity, f.Line, f.EndLine, f.Subject})
 	}
 }

@@ -28,21 +28,18 @@ type Entry struct {
 	Source string
 }
 
-// structuralEntries are the structural rules, in the order they run.
-var structuralEntries = []Entry{
-	{ID: TrivialWrapperID, Kind: KindStructural, Language: "any", Severity: "warning", Category: KindStructural, Source: SourceBuiltIn},
-	{ID: LowUseShortFunctionID, Kind: KindStructural, Language: "any", Severity: "info", Category: KindStructural, Source: SourceBuiltIn},
-}
-
 // Entries lists every rule: the ast-grep rules in catalog order, then the
 // structural rules.
 func (c *Catalog) Entries() []Entry {
-	out := make([]Entry, 0, len(c.Rules)+len(structuralEntries))
+	out := make([]Entry, 0, len(c.Rules)+len(structuralRules))
 	for _, r := range c.Rules {
 		out = append(out, Entry{
 			ID: r.ID, Kind: KindAstGrep, Language: r.Language, Severity: r.Severity,
 			Category: r.Category, Source: r.Origin,
 		})
 	}
-	return append(out, structuralEntries...)
+	for _, r := range structuralRules {
+		out = append(out, Entry{ID: r.ID, Kind: KindStructural, Language: "any", Severity: r.Severity, Category: KindStructural, Source: SourceBuiltIn})
+	}
+	return out
 }

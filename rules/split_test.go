@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 )
 
@@ -65,12 +66,12 @@ const trueRule = "id: eq-true\nlanguage: python\nseverity: warning\nmessage: m\n
 
 // wantTrue is what trueRule finds in bigTree's files: one match on the
 // first line of every hundredth.
-func wantTrue(paths []string) []Finding {
-	var want []Finding
+func wantTrue(paths []string) []finding.Finding {
+	var want []finding.Finding
 	for i, p := range paths {
 		if i%100 == 0 {
-			want = append(want, Finding{RuleID: "eq-true", Severity: "warning", Message: "m", File: p,
-				StartLine: 1, EndLine: 1, StartCol: 0, EndCol: 9, Text: "x == True"})
+			want = append(want, finding.Finding{Kind: finding.AstGrep, RuleID: "eq-true", Severity: "warning", Message: "m", Path: p,
+				Line: 1, EndLine: 1, Col: 1, EndCol: 10, Text: "x == True"})
 		}
 	}
 	return want
@@ -129,7 +130,7 @@ func TestScanManyLongPaths(t *testing.T) {
 	require.Len(t, want, 500)
 	assert.Equal(t, want, all)
 
-	var small []Finding
+	var small []finding.Finding
 	// Groups of 1,000 files (200 KB of arguments) are one run each.
 	for start := 0; start < len(paths); start += 1000 {
 		found, err := scanner.Scan(context.Background(), cat.Active(SeverityWarning), paths[start:min(start+1000, len(paths))])

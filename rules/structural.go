@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/source"
 )
@@ -17,24 +18,82 @@ const (
 	LowUseShortFunctionID = "low-use-short-function"
 )
 
-// StructuralFinding is one finding of a structural rule. Its span is the
-// whole function; StartLine is the def/fn line (decorators and attributes
-// excluded), the line ignore directives must target.
-type StructuralFinding struct {
-	RuleID   string
+// structuralRule is one structural rule, defined once: what `scb-check
+// rule ID`, `scb-check rules` and the SARIF rule list show of it derives
+// from this value, and its check makes its findings.
+type structuralRule struct {
+	ID string
+	// Severity is the label its findings carry: warning or info.
 	Severity string
-	Message  string
-	FixTitle string
-	Path     string
-	// StartLine and EndLine are the function's 1-based span.
-	StartLine, EndLine int
-	// Subject is the function's name.
-	Subject string
+	// Title names what the rule flags, Message describes it in a line,
+	// Why says why it is flagged and Instead what to write instead.
+	Title, Message, Why, Instead string
+	// check returns the rule's findings over the files, each rule's in
+	// file then callable order; nothing when cfg turns the rule off.
+	check func(r *structuralRule, files []FileFacts, cfg config.LowUse) []finding.Finding
 }
 
-// Key returns what the directive filters read of the finding.
-func (f StructuralFinding) Key() FindingKey {
-	return FindingKey{RuleID: f.RuleID, Path: f.Path, StartLine: f.StartLine}
+// structuralRules are the structural rules, in the order they run.
+var structuralRules = []structuralRule{
+	{
+		ID: TrivialWrapperID, Severity: finding.Warning, Title: "Function adds no behavior",
+		Message: "Function adds no behavior.",
+		Why: "A private function whose whole body forwards its parameters unchanged to another call, " +
+			"returns one of its parameters, or returns a constant adds a name and a hop without adding behavior.",
+		Instead: "Call the wrapped function directly, or use the value in place.",
+		check: func(r *structuralRule, files []FileFacts, _ config.LowUse) []finding.Finding {
+			return trivialWrappers(r, files)
+		},
+	},
+	{
+		ID: LowUseShortFunctionID, Severity: finding.Info, Title: "Short low-use function can be inlined safely",
+		Message: "Short low-use function can be inlined safely.",
+		Why: "A short function called from one or two places, where inlining it keeps every caller " +
+			"within the configured size, complexity and nesting budgets, splits code that reads better together.",
+		Instead: "Inline the function into its callers.",
+		check: func(r *structuralRule, files []FileFacts, cfg config.LowUse) []finding.Finding {
+			if !cfg.Enabled {
+				return nil
+			}
+			return lowUseShortFunctions(r, files, BuildCallGraph(files), cfg)
+		},
+	},
+}
+
+// StructuralIDs are the ids of the structural rules, in the order they
+// run. No ast-grep rule may use one of them.
+var StructuralIDs = structuralIDs()
+
+func structuralIDs() []string {
+	ids := make([]string, len(structuralRules))
+	for i, r := range structuralRules {
+		ids[i] = r.ID
+	}
+	return ids
+}
+
+// lookupStructural returns the structural rule with the id, nil when there
+// is none.
+func lookupStructural(id string) *structuralRule {
+	for i := range structuralRules {
+		if structuralRules[i].ID == id {
+			return &structuralRules[i]
+		}
+	}
+	return nil
+}
+
+// doc is the rule's metadata document, as `scb-check rule ID` prints it.
+func (r *structuralRule) doc() string {
+	return "id: " + r.ID + "\nseverity: " + r.Severity + "\ntarget: symbol\nkind: structural\nmessage: " + r.Message
+}
+
+// finding is the rule's finding on fn, a callable of f.
+func (r *structuralRule) finding(f FileFacts, fn source.Callable, message, fix string) finding.Finding {
+	return finding.Finding{
+		Kind: finding.Structural, RuleID: r.ID, Severity: r.Severity, Message: message, FixTitle: fix,
+		Path: f.Path, Line: fn.StartLine, EndLine: fn.EndLine, Subject: fn.Name,
+	}
 }
 
 // FunctionMetrics are the complexity counts of one callable that
@@ -212,13 +271,17 @@ func pathEndsWithAny(path string, suffixes []string) bool {
 	return false
 }
 
-// Structural runs trivial-wrapper, then low-use-short-function (only when
-// cfg.Enabled), over the files and returns their findings in that order,
-// each rule's in file then callable order.
-func Structural(files []FileFacts, cfg config.LowUse) []StructuralFinding {
-	out := TrivialWrappers(files)
-	if cfg.Enabled {
-		out = append(out, LowUseShortFunctions(files, BuildCallGraph(files), cfg)...)
+// Structural runs the structural rules, trivial-wrapper, then
+// low-use-short-function (only when cfg.Enabled), over the files and
+// returns their findings in that order, each rule's in file then callable
+// order. A finding's span is the whole function; its Line is the def/fn
+// line (decorators and attributes excluded), the line ignore directives
+// must target.
+func Structural(files []FileFacts, cfg config.LowUse) []finding.Finding {
+	var out []finding.Finding
+	for i := range structuralRules {
+		r := &structuralRules[i]
+		out = append(out, r.check(r, files, cfg)...)
 	}
 	return out
 }
@@ -227,23 +290,17 @@ func Structural(files []FileFacts, cfg config.LowUse) []StructuralFinding {
 // non-trivial parameters whose body only forwards their parameters, in
 // order, to a call (any callee), returns a parameter, or (without
 // parameters) returns a constant or a non-string literal.
-func TrivialWrappers(files []FileFacts) []StructuralFinding {
-	var out []StructuralFinding
+func TrivialWrappers(files []FileFacts) []finding.Finding {
+	return trivialWrappers(lookupStructural(TrivialWrapperID), files)
+}
+
+func trivialWrappers(r *structuralRule, files []FileFacts) []finding.Finding {
+	var out []finding.Finding
 	for _, f := range files {
 		for k, fn := range f.Callables {
-			if !isTrivialWrapper(fn, structureAt(f, k).Body) {
-				continue
+			if isTrivialWrapper(fn, structureAt(f, k).Body) {
+				out = append(out, r.finding(f, fn, fmt.Sprintf("`%s` adds no behavior", fn.Name), fmt.Sprintf("Inline or remove `%s`", fn.Name)))
 			}
-			out = append(out, StructuralFinding{
-				RuleID:    TrivialWrapperID,
-				Severity:  "warning",
-				Message:   fmt.Sprintf("`%s` adds no behavior", fn.Name),
-				FixTitle:  fmt.Sprintf("Inline or remove `%s`", fn.Name),
-				Path:      f.Path,
-				StartLine: fn.StartLine,
-				EndLine:   fn.EndLine,
-				Subject:   fn.Name,
-			})
 		}
 	}
 	return out
@@ -277,8 +334,12 @@ func isTrivialWrapper(fn source.Callable, body source.BodyShape) bool {
 // (from callers other than themselves) that every caller could absorb
 // within the budgets of cfg. It does not look at cfg.Enabled; Structural
 // does.
-func LowUseShortFunctions(files []FileFacts, g *CallGraph, cfg config.LowUse) []StructuralFinding {
-	var out []StructuralFinding
+func LowUseShortFunctions(files []FileFacts, g *CallGraph, cfg config.LowUse) []finding.Finding {
+	return lowUseShortFunctions(lookupStructural(LowUseShortFunctionID), files, g, cfg)
+}
+
+func lowUseShortFunctions(r *structuralRule, files []FileFacts, g *CallGraph, cfg config.LowUse) []finding.Finding {
+	var out []finding.Finding
 	for fi, f := range files {
 		for k, fn := range f.Callables {
 			ref := FuncRef{fi, k}
@@ -298,16 +359,8 @@ func LowUseShortFunctions(files []FileFacts, g *CallGraph, cfg config.LowUse) []
 			if len(calls) == 1 {
 				unit = "call site"
 			}
-			out = append(out, StructuralFinding{
-				RuleID:    LowUseShortFunctionID,
-				Severity:  "info",
-				Message:   fmt.Sprintf("`%s` is short and used at %d %s; inline it", fn.Name, len(calls), unit),
-				FixTitle:  fmt.Sprintf("Inline `%s`", fn.Name),
-				Path:      f.Path,
-				StartLine: fn.StartLine,
-				EndLine:   fn.EndLine,
-				Subject:   fn.Name,
-			})
+			out = append(out, r.finding(f, fn, fmt.Sprintf("`%s` is short and used at %d %s; inline it", fn.Name, len(calls), unit),
+				fmt.Sprintf("Inline `%s`", fn.Name)))
 		}
 	}
 	return out

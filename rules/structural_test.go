@@ -11,6 +11,7 @@ import (
 
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/rules"
@@ -67,10 +68,10 @@ func factsOf(t testing.TB, files ...file) []rules.FileFacts {
 }
 
 // brief renders findings as "path:line rule-id" for table comparisons.
-func brief(fs []rules.StructuralFinding) []string {
+func brief(fs []finding.Finding) []string {
 	out := []string{}
 	for _, f := range fs {
-		out = append(out, fmt.Sprintf("%s:%d %s", f.Path, f.StartLine, f.RuleID))
+		out = append(out, fmt.Sprintf("%s:%d %s", f.Path, f.Line, f.RuleID))
 	}
 	return out
 }
@@ -136,15 +137,15 @@ fn duplicate_forward(left: i32, right: i32) -> i32 {
 // Spec 12.2, pinned: exactly four findings for the Python and Rust pair.
 func TestTrivialWrapperPinnedPair(t *testing.T) {
 	got := rules.Structural(factsOf(t, file{"wrapper.py", pinnedPython}, file{"wrapper.rs", pinnedRust}), config.Default("").LowUse)
-	assert.Equal(t, []rules.StructuralFinding{
-		{RuleID: "trivial-wrapper", Severity: "warning", Message: "`_identity` adds no behavior",
-			FixTitle: "Inline or remove `_identity`", Path: "wrapper.py", StartLine: 1, EndLine: 2, Subject: "_identity"},
-		{RuleID: "trivial-wrapper", Severity: "warning", Message: "`_forward` adds no behavior",
-			FixTitle: "Inline or remove `_forward`", Path: "wrapper.py", StartLine: 5, EndLine: 6, Subject: "_forward"},
-		{RuleID: "trivial-wrapper", Severity: "warning", Message: "`identity` adds no behavior",
-			FixTitle: "Inline or remove `identity`", Path: "wrapper.rs", StartLine: 1, EndLine: 3, Subject: "identity"},
-		{RuleID: "trivial-wrapper", Severity: "warning", Message: "`forward` adds no behavior",
-			FixTitle: "Inline or remove `forward`", Path: "wrapper.rs", StartLine: 5, EndLine: 7, Subject: "forward"},
+	assert.Equal(t, []finding.Finding{
+		{Kind: finding.Structural, RuleID: "trivial-wrapper", Severity: "warning", Message: "`_identity` adds no behavior",
+			FixTitle: "Inline or remove `_identity`", Path: "wrapper.py", Line: 1, EndLine: 2, Subject: "_identity"},
+		{Kind: finding.Structural, RuleID: "trivial-wrapper", Severity: "warning", Message: "`_forward` adds no behavior",
+			FixTitle: "Inline or remove `_forward`", Path: "wrapper.py", Line: 5, EndLine: 6, Subject: "_forward"},
+		{Kind: finding.Structural, RuleID: "trivial-wrapper", Severity: "warning", Message: "`identity` adds no behavior",
+			FixTitle: "Inline or remove `identity`", Path: "wrapper.rs", Line: 1, EndLine: 3, Subject: "identity"},
+		{Kind: finding.Structural, RuleID: "trivial-wrapper", Severity: "warning", Message: "`forward` adds no behavior",
+			FixTitle: "Inline or remove `forward`", Path: "wrapper.rs", Line: 5, EndLine: 7, Subject: "forward"},
 	}, got)
 }
 
@@ -226,11 +227,11 @@ func TestLowUsePinned(t *testing.T) {
 	})
 	t.Run("enabled flags clean once per language at line 1", func(t *testing.T) {
 		got := rules.Structural(factsOf(t, file{"a.py", cleanPython}, file{"a.rs", cleanRust}), enabled())
-		assert.Equal(t, []rules.StructuralFinding{
-			{RuleID: "low-use-short-function", Severity: "info", Message: "`clean` is short and used at 1 call site; inline it",
-				FixTitle: "Inline `clean`", Path: "a.py", StartLine: 1, EndLine: 3, Subject: "clean"},
-			{RuleID: "low-use-short-function", Severity: "info", Message: "`clean` is short and used at 1 call site; inline it",
-				FixTitle: "Inline `clean`", Path: "a.rs", StartLine: 1, EndLine: 4, Subject: "clean"},
+		assert.Equal(t, []finding.Finding{
+			{Kind: finding.Structural, RuleID: "low-use-short-function", Severity: "info", Message: "`clean` is short and used at 1 call site; inline it",
+				FixTitle: "Inline `clean`", Path: "a.py", Line: 1, EndLine: 3, Subject: "clean"},
+			{Kind: finding.Structural, RuleID: "low-use-short-function", Severity: "info", Message: "`clean` is short and used at 1 call site; inline it",
+				FixTitle: "Inline `clean`", Path: "a.rs", Line: 1, EndLine: 4, Subject: "clean"},
 		}, got)
 	})
 	t.Run("same-named clean elsewhere: only the caller's file resolves", func(t *testing.T) {
@@ -439,13 +440,13 @@ func TestStructuralFixtures(t *testing.T) {
 				filter.Add(p.facts.Path, ds, nil)
 				facts = append(facts, p.facts)
 			}
-			found := rules.DropIgnored(filter, rules.Structural(facts, enabled()), rules.StructuralFinding.Key)
+			found := finding.Ignores(filter.Ignored).Process(rules.Structural(facts, enabled()))
 			byFile := map[string]map[int][]string{}
 			for _, f := range found {
 				if byFile[f.Path] == nil {
 					byFile[f.Path] = map[int][]string{}
 				}
-				byFile[f.Path][f.StartLine] = append(byFile[f.Path][f.StartLine], f.RuleID)
+				byFile[f.Path][f.Line] = append(byFile[f.Path][f.Line], f.RuleID)
 			}
 			for _, p := range ps {
 				t.Run(filepath.Base(p.facts.Path), func(t *testing.T) {

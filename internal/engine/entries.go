@@ -9,6 +9,7 @@ import (
 	"github.com/scbcheck/scbcheck/cache"
 	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/internal/filecache"
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/rules"
@@ -17,9 +18,10 @@ import (
 )
 
 // cacheFormat changes whenever what an entry holds, or what its key is
-// made of, changes. 2: scan entries are keyed by the active rules'
-// identity (the catalog's identity and the lowest severity run).
-const cacheFormat = "scbcheck-file-2"
+// made of, changes. 2: scan entries hold finding.Finding; 3: they are
+// keyed by the active rules' identity (the catalog's identity and the
+// lowest severity run).
+const cacheFormat = "scbcheck-file-3"
 
 // tool names the code that makes entries: the format, the version and
 // the build (filecache.Build), so that a rebuilt binary never reads
@@ -128,10 +130,10 @@ func loadFile(fc *filecache.View, key cache.Key, f source.SourceFile, ruleIDs []
 
 // ScanEntry is one file's findings, its path left out.
 type ScanEntry struct {
-	Findings []rules.Finding
+	Findings []finding.Finding
 }
 
-func loadScan(fc *filecache.View, key cache.Key, path string) ([]rules.Finding, bool) {
+func loadScan(fc *filecache.View, key cache.Key, path string) ([]finding.Finding, bool) {
 	v, ok := fc.Remembered(key)
 	e, _ := v.(*ScanEntry)
 	if !ok {
@@ -143,15 +145,15 @@ func loadScan(fc *filecache.View, key cache.Key, path string) ([]rules.Finding, 
 	}
 	found := slices.Clone(e.Findings)
 	for i := range found {
-		found[i].File = path
+		found[i].Path = path
 	}
 	return found, true
 }
 
-func storeScan(fc *filecache.View, key cache.Key, path string, findings []rules.Finding) {
-	e := ScanEntry{Findings: make([]rules.Finding, len(findings))}
+func storeScan(fc *filecache.View, key cache.Key, path string, findings []finding.Finding) {
+	e := ScanEntry{Findings: make([]finding.Finding, len(findings))}
 	for i, f := range findings {
-		f.File = ""
+		f.Path = ""
 		e.Findings[i] = f
 	}
 	fc.RememberLong(key, &e)

@@ -352,7 +352,7 @@ func checkRun(t *testing.T, dir string, res Result) {
 	low := config.Default(dir).LowUse
 	low.Enabled = true
 	for _, fd := range rules.Structural([]rules.FileFacts{res.Facts}, low) {
-		if fd.Path != res.File.Path || fd.StartLine < 1 || fd.StartLine > fd.EndLine || fd.EndLine > lines {
+		if fd.Path != res.File.Path || fd.Line < 1 || fd.Line > fd.EndLine || fd.EndLine > lines {
 			t.Fatalf("structural finding %+v", fd)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/scbcheck/scbcheck/cache"
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/internal/filecache"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/rules"
@@ -18,7 +19,7 @@ type Scan struct {
 	Binary, Version string
 	Active          int
 	done            chan struct{}
-	findings        []rules.Finding
+	findings        []finding.Finding
 	err             error
 }
 
@@ -69,7 +70,7 @@ func StartScan(ctx context.Context, fsys vfs.FS, s *Settings, files []source.Sou
 }
 
 // Wait waits for the scan to end and returns its findings.
-func (sc *Scan) Wait() ([]rules.Finding, error) {
+func (sc *Scan) Wait() ([]finding.Finding, error) {
 	<-sc.done
 	return sc.findings, sc.err
 }
@@ -81,7 +82,7 @@ type scanner struct {
 	fs vfs.FS
 }
 
-func (sc *scanner) scan(ctx context.Context, active *rules.ActiveRules, paths []string) ([]rules.Finding, error) {
+func (sc *scanner) scan(ctx context.Context, active *rules.ActiveRules, paths []string) ([]finding.Finding, error) {
 	if st, ok := sc.fs.(vfs.Stager); ok && len(paths) > 0 {
 		cleanup, err := st.Stage(paths)
 		if err != nil {
@@ -95,11 +96,11 @@ func (sc *scanner) scan(ctx context.Context, active *rules.ActiveRules, paths []
 // cachedScan reads the findings of the files the cache holds and runs
 // ast-grep over the others, storing theirs.
 func cachedScan(ctx context.Context, sc *scanner, fc *filecache.View, s *Settings, files []source.SourceFile,
-	keys []filecache.Key, astGrep string) ([]rules.Finding, error) {
+	keys []filecache.Key, astGrep string) ([]finding.Finding, error) {
 	hasRules := map[*lang.Spec]bool{}
 	var found, todo []string
 	var pending []cache.Key
-	var all []rules.Finding
+	var all []finding.Finding
 	for i, f := range files {
 		if f.Skip != "" {
 			continue
@@ -130,9 +131,9 @@ func cachedScan(ctx context.Context, sc *scanner, fc *filecache.View, s *Setting
 	if err != nil {
 		return nil, err
 	}
-	byFile := map[string][]rules.Finding{}
+	byFile := map[string][]finding.Finding{}
 	for _, f := range scanned {
-		byFile[f.File] = append(byFile[f.File], f)
+		byFile[f.Path] = append(byFile[f.Path], f)
 	}
 	for k, p := range todo {
 		storeScan(fc, pending[k], p, byFile[p])

@@ -1,0 +1,93 @@
+package verbosity
+
+import (
+	"errors"
+
+	"github.com/scbcheck/scbcheck/clones"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/source"
+)
+
+// File is what one parsed file brings to the findings step.
+type File struct {
+	// Path names the file as its findings do.
+	Path string
+	SLOC source.Lines
+	// Clones are the file's clone candidates.
+	Clones []clones.Candidate
+	// Facts are what the structural rules read of the file.
+	Facts rules.FileFacts
+	// Directives are the file's scbc directives and Callables its
+	// functions (for the boundary directives).
+	Directives []source.Directive
+	Callables  []source.Callable
+}
+
+// Outcome is what the findings step makes of a run.
+type Outcome struct {
+	// Clones are every instance of every clone group (clones.Detect).
+	Clones []clones.Block
+	// Findings are the ast-grep and structural findings the processors
+	// kept, in report order.
+	Findings []finding.Finding
+	// Structural is the number of structural findings among them.
+	Structural int
+	// Verbosity is the union of the clones' and findings' lines.
+	Verbosity Result
+}
+
+// Collect is the findings step of a run over the parsed files: it checks
+// every file's boundary directives (whatever the policy; their errors are
+// returned together), detects clones, runs the structural rules (lowUse
+// configures low-use-short-function), passes the ast-grep findings and
+// theirs through the processor list (finding.Processors) the policy makes,
+// with cat's min_file_count thresholds, and unions the lines of the clones
+// and of the findings kept.
+func Collect(files []File, astGrep []finding.Finding, cat *rules.Catalog, lowUse config.LowUse, policy finding.Policy) (Outcome, error) {
+	sloc := make(map[string]source.Lines, len(files))
+	var cands []clones.Candidate
+	facts := make([]rules.FileFacts, 0, len(files))
+	filter := rules.NewDirectiveFilter()
+	var boundaryErrs []error
+	for _, f := range files {
+		sloc[f.Path] = f.SLOC
+		cands = append(cands, f.Clones...)
+		facts = append(facts, f.Facts)
+		bounds, err := rules.Boundaries(f.Path, f.Directives, f.Callables)
+		if err != nil {
+			boundaryErrs = append(boundaryErrs, err)
+		}
+		filter.Add(f.Path, f.Directives, bounds)
+	}
+	if len(boundaryErrs) > 0 {
+		return Outcome{}, errors.Join(boundaryErrs...)
+	}
+
+	var out Outcome
+	out.Clones = clones.Detect(cands)
+	all := append(append([]finding.Finding(nil), astGrep...), rules.Structural(facts, lowUse)...)
+	out.Findings = finding.Apply(all, finding.Processors(policy, finding.Facts{
+		Parsed:       func(path string) bool { _, ok := sloc[path]; return ok },
+		Ignored:      filter.Ignored,
+		Bounded:      filter.Bounded,
+		MinFileCount: cat.Thresholds(),
+	}))
+
+	var cloneSpans, astSpans, structSpans []Span
+	for _, b := range out.Clones {
+		cloneSpans = append(cloneSpans, Span{Path: b.Path, Start: b.StartLine, End: b.EndLine})
+	}
+	for _, f := range out.Findings {
+		span := Span{Path: f.Path, Start: f.Line, End: f.EndLine}
+		if f.Kind == finding.Structural {
+			structSpans = append(structSpans, span)
+			out.Structural++
+		} else {
+			astSpans = append(astSpans, span)
+		}
+	}
+	out.Verbosity = Union(sloc, cloneSpans, astSpans, structSpans)
+	return out, nil
+}
