@@ -137,66 +137,46 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := walk.Files
 	c, err := s.openCache()
 	if err != nil {
 		return nil, err
 	}
-	var fc *filecache.View
-	var keys []filecache.Key
-	if c != nil {
-		if fc, err = c.StartRun(t.FS, t.Path); err != nil {
-			return nil, err
-		}
-		keys = fc.Keys(files, set.engine.Workers)
-		defer func() {
-			fc.Wait()
-			if t.CacheStats != nil {
-				t.CacheStats.Add(fc.Stats())
-			}
-		}()
-	}
-	fsys := vfs.Or(t.FS)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	scan := engine.StartScan(ctx, t.FS, &set.engine, files, fc, keys)
-	// However Run returns, the scan is stopped and waited for: ast-grep
-	// has exited and its temporary files are gone (a signal's cleanup).
-	defer func() { cancel(); _, _ = scan.Wait() }()
-	results, err := engine.Files(ctx, fsys, files, &set.engine, fc, keys)
+	run, err := engine.Start(ctx, t.FS, t.Path, walk.Files, &set.engine, c, t.CacheStats)
 	if err != nil {
 		return nil, err
 	}
+	// However Run returns, the scan is stopped and waited for (a signal's
+	// cleanup: ast-grep has exited and its temporary files are gone) and
+	// the cache entries stored are written.
+	defer run.Close()
+	results := run.Results
 	for _, res := range results {
 		if res.IgnoreErr != nil {
 			return nil, res.IgnoreErr
 		}
 	}
 	r := engine.Assemble(results)
-	r.FilesDiscovered = len(files)
+	r.FilesDiscovered = len(walk.Files)
 	r.Warnings = walk.Warnings
-	dataStrings := func(path string, text []byte) []string {
-		return engine.DataStrings(&set.engine, fc, fsys, path, text)
-	}
-	r.DIR = computeDIR(fsys, t.Path, results, walk.Data, dataStrings, set.engine.MaxConfigSize)
+	fsys := vfs.Or(t.FS)
+	r.DIR = computeDIR(fsys, t.Path, results, walk.Data, run.DataStrings(&set.engine, fsys), set.engine.MaxConfigSize)
 	r.MCF = mcf
 	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
 	if r.FilesScanned == 0 {
 		// The scan is stopped and waited for: it must not store findings
 		// in a cache this run has let go of.
-		cancel()
-		_, _ = scan.Wait()
+		run.StopScan()
 		return r, fmt.Errorf("%w at %s", ErrNoParsedFiles, t.Path)
 	}
-	found, err := scan.Wait()
+	found, err := run.Scan.Wait()
 	if err != nil {
 		// The partial report lets the caller still show the skipped files.
 		return r, err
 	}
 	cat := set.engine.Catalog
-	r.AstGrep = report.AstGrepRun{Disabled: set.engine.DisableSG, Binary: scan.Binary, Version: scan.Version}
+	r.AstGrep = report.AstGrepRun{Disabled: set.engine.DisableSG, Binary: run.Scan.Binary, Version: run.Scan.Version}
 	r.Catalog = report.Catalog{
-		Name: cat.Name(Version), Bundled: cat.Bundled, Rules: len(cat.Rules), Active: scan.Active,
+		Name: cat.Name(Version), Bundled: cat.Bundled, Rules: len(cat.Rules), Active: run.Scan.Active,
 		Files: cat.CatalogFiles, ExtraFiles: cat.ExtraFiles,
 	}
 	if err := addVerbosity(r, results, cat, found, set.Policy, cfg); err != nil {

@@ -1,6 +1,8 @@
-// Package engine analyses the files of a run: the worker pool that
-// parses and measures each file (admitted by size, see admission.go), the
-// ast-grep scan that runs beside it, what of both the file cache keeps
+// Package engine holds the steps of a run below the facade: discovery
+// (Discover, with the explanation of a tree its excludes emptied), the
+// per-file work (Start: the worker pool that parses and measures each
+// file, admitted by size, and the ast-grep scan beside it, both through
+// the run's view of the file cache), what of both the cache keeps
 // (entries.go), the prescans that fill the cache ahead of a sequence of
 // runs, and the assembly of the per-file results into a report.
 //
