@@ -37,7 +37,7 @@ var allowedImports = map[string][]string{
 	// assembly) and the file cache it fills sit between the analyses and
 	// the facade; nothing above the facade reaches them.
 	"internal/filecache": {"cache", "rules", "source", "vfs"},
-	"internal/engine":    {"lang", "vfs", "source", "config", "cache", "erosion", "clones", "rules", "reuse", "report", "finding", "internal/filecache"},
+	"internal/engine":    {"lang", "vfs", "source", "config", "cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding", "internal/filecache"},
 	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache"},
 	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo"},
 	"batch":              {"trajectory", "vfs", "internal/safefile"},

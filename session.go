@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/internal/engine"
 	"github.com/scbcheck/scbcheck/internal/filecache"
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/vfs"
@@ -104,7 +106,10 @@ func (s *Session) Settings() Settings { return s.settings }
 // DIR reads (configuration data, manifests), a configuration file or an
 // ignore file. A change to other files (documentation, images) leaves the
 // report as it was, whatever the settings.
-func (s *Session) MayAffect(path string) bool { return mayAffect(path) }
+func (s *Session) MayAffect(path string) bool {
+	base := filepath.Base(path)
+	return lang.ForPath(base) != nil || base == ".gitignore" || base == ".ignore" || reuse.Reads(base)
+}
 
 // Run analyses one target. On an error after the files were parsed (none
 // parsed, ast-grep failed) it also returns the partial report, whose
@@ -159,7 +164,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 	r.FilesDiscovered = len(walk.Files)
 	r.Warnings = walk.Warnings
 	fsys := vfs.Or(t.FS)
-	r.DIR = computeDIR(fsys, t.Path, results, walk.Data, run.DataStrings(&set.engine, fsys), set.engine.MaxConfigSize)
+	r.DIR = engine.DIR(fsys, t.Path, results, walk.Data, run.DataStrings(&set.engine, fsys), set.engine.MaxConfigSize)
 	r.MCF = mcf
 	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
 	if r.FilesScanned == 0 {
@@ -179,7 +184,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 		Name: cat.Name(Version), Bundled: cat.Bundled, Rules: len(cat.Rules), Active: run.Scan.Active,
 		Files: cat.CatalogFiles, ExtraFiles: cat.ExtraFiles,
 	}
-	if err := addVerbosity(r, results, cat, found, set.Policy, cfg); err != nil {
+	if err := engine.AddVerbosity(r, results, cat, found, cfg.LowUse, set.findings); err != nil {
 		return nil, err
 	}
 	return r, nil

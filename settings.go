@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/internal/engine"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/rules"
@@ -50,6 +51,10 @@ type Settings struct {
 	Policy Policy
 	// engine is what the engine reads; its Languages are each run's.
 	engine engine.Settings
+	// findings is the finding processors' share of the policy: whether
+	// suppressions and thresholds apply, and the label of the lowest
+	// severity run as the lowest kept.
+	findings finding.Policy
 	// languages are Options.Languages: nil leaves them to each run's
 	// configuration.
 	languages []string
@@ -82,6 +87,7 @@ func resolve(opt Options) (Settings, error) {
 			Workers: opt.Workers, DisableSG: opt.DisableSG,
 			AstGrep: astGrep, AstGrepTimeout: limit(opt.AstGrepTimeout, DefaultAstGrepTimeout),
 		},
+		findings:  finding.Policy{Suppressions: policy.Suppressions, Thresholds: policy.Thresholds, MinSeverity: rules.SeverityLabel(policy.MinSeverity)},
 		languages: opt.Languages,
 	}, nil
 }

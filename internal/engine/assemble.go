@@ -1,9 +1,15 @@
 package engine
 
 import (
+	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/reuse"
+	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/verbosity"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // Assemble builds the report's files, skipped files, erosion and syntax
@@ -51,4 +57,50 @@ func Assemble(results []Result) *report.Report {
 		}
 	}
 	return r
+}
+
+// DIR computes DIR of the analysed files (reuse.Run); found are the
+// files of reuse.ReadExtensions discovered with the sources. dataStrings
+// serves the configuration files' strings (from the file cache, when
+// there is one). No file larger than max bytes is read (none when max is
+// 0).
+func DIR(fsys vfs.FS, root string, results []Result, found []string, dataStrings func(string, []byte) []string, max int64) *reuse.Result {
+	sources := make([]reuse.Source, len(results))
+	for k, res := range results {
+		sources[k] = reuse.Source{Path: res.File.Path, Lang: res.File.Lang, Facts: res.Reuse, Skipped: res.Skipped != ""}
+	}
+	return reuse.Run(reuse.Input{FS: fsys, Root: root, Sources: sources, Found: found, MaxSize: max, DataStrings: dataStrings})
+}
+
+// AddVerbosity runs the findings step (verbosity.Collect) over the parsed
+// files, with the ast-grep findings, the structural rules' low-use
+// setting and the processors' policy, and puts its clones, findings and
+// verbosity into the report.
+func AddVerbosity(r *report.Report, results []Result, cat *rules.Catalog, astGrep []finding.Finding, lowUse config.LowUse, policy finding.Policy) error {
+	var files []verbosity.File
+	for _, res := range results {
+		if res.Skipped == "" {
+			files = append(files, verbosity.File{Path: res.File.Path, SLOC: res.SLOC, Clones: res.Clones,
+				Facts: res.Facts, Directives: res.Directives, Callables: res.Fns})
+		}
+	}
+	out, err := verbosity.Collect(files, astGrep, cat, lowUse, policy)
+	if err != nil {
+		return err
+	}
+	for _, b := range out.Clones {
+		r.CloneBlocks = append(r.CloneBlocks, report.CloneBlock{
+			Path: b.Path, StartLine: b.StartLine, EndLine: b.EndLine, SLOC: b.SLOC,
+			Group: b.Hash, Instances: b.Instances, FirstLines: b.FirstLines,
+		})
+	}
+	r.Findings = append(r.Findings, out.Findings...)
+	r.StructuralRuleFindings = out.Structural
+	v := out.Verbosity
+	r.Verbosity, r.VerbosityFlaggedLOC, r.CloneLOC = v.Verbosity, v.FlaggedLOC, v.CloneLOC
+	r.AstGrepFlaggedLOC, r.StructuralRuleLOC = v.AstGrepLOC, v.StructuralLOC
+	for _, fl := range v.Flagged {
+		r.Flagged = append(r.Flagged, report.FlaggedLines{Path: fl.Path, Lines: fl.Lines})
+	}
+	return nil
 }
