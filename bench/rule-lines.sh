@@ -57,19 +57,14 @@ if [ -n "${CORPORA:-}" ]; then
 else
 	corpora=stdlib
 	for c in sympy django; do
-		[ -f "$root/bench/corpus/$c/.source" ] && corpora="$corpora $c"
+		if [ -f "$root/bench/corpus/$c/.source" ]; then corpora="$corpora $c"; fi
 	done
 fi
 
-if [ -n "${AST_GREP:-}" ]; then
-	ast_grep="$AST_GREP"
-else
-	ast_grep="$root/.tools/ast-grep/node_modules/.bin/ast-grep"
-	[ -x "$ast_grep" ] || "$root/scripts/setup" >/dev/null
-fi
-"$ast_grep" --version >/dev/null 2>&1 || { echo "rule-lines: ast-grep $ast_grep does not run" >&2; exit 2; }
-# A run never looks further for ast-grep or rules than the options name.
-unset SCB_CHECK_AST_GREP SCB_CHECK_SLOP_RULES SCB_CHECK_EXTRA_SLOP_RULES
+prog=rule-lines
+# shellcheck source=bench/revision.sh
+. "$here/revision.sh"
+find_ast_grep
 
 for c in $corpora; do
 	case $c in
@@ -90,29 +85,6 @@ done
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-# build NAME REV: builds scb-check at REV into $tmp/NAME and says what it
-# was built from.
-build() {
-	local name="$1" rev="$2" src
-	if [ "$rev" = . ]; then
-		src="$root"
-		echo "$name: the work tree at $(git -C "$root" rev-parse --short=12 HEAD)$(git -C "$root" diff --quiet HEAD || echo ', with changes')"
-	else
-		local sha
-		sha="$(git -C "$root" rev-parse --verify --quiet "$rev^{commit}")" || {
-			echo "rule-lines: $rev is not a commit of this repository" >&2
-			exit 2
-		}
-		src="$tmp/src-$name"
-		mkdir "$src"
-		git -C "$root" archive "$sha" | tar -x -C "$src"
-		echo "$name: ${sha:0:12} ($rev)"
-	fi
-	(cd "$src" && go build -trimpath -o "$tmp/$name" ./cmd/scb-check) || {
-		echo "rule-lines: scb-check does not build at $rev" >&2
-		exit 2
-	}
-}
 build before "$1"
 build after "$2"
 mkdir -p "$out"
