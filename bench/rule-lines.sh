@@ -35,7 +35,8 @@
 #   rule, findings before and after, lines before and after, the change
 #   in lines and the change relative to the larger side,
 # sorted by the absolute change in lines (then in findings, then by id),
-# rules with no finding on either side left out, and a total line. SARIF
+# rules with no finding on either side left out, a line of sums and the
+# report's verbosity (from the SARIF run's metrics) on both sides. SARIF
 # keeps at most 25,000 results (GitHub's limit): when a side leaves
 # results out the table says so and its numbers are incomplete. Exits 2
 # on an error.
@@ -115,11 +116,12 @@ def counts(path):
     per_rule = collections.Counter()
     for (rule, _), ls in lines.items():
         per_rule[rule] += len(ls)
-    return findings, per_rule, run.get("properties", {}).get("omittedResults", 0)
+    props = run.get("properties", {})
+    return findings, per_rule, props.get("omittedResults", 0), props.get("metrics", {}).get("verbosity")
 
 
-fb, lb, ob = counts(sys.argv[1])
-fa, la, oa = counts(sys.argv[2])
+fb, lb, ob, vb = counts(sys.argv[1])
+fa, la, oa, va = counts(sys.argv[2])
 rows = []
 for rule in set(fb) | set(fa):
     d = la[rule] - lb[rule]
@@ -134,7 +136,8 @@ print("  %-42s %9s %9s %9s %9s %8s %6s" % ("rule", "found bef", "found aft", "li
 for r in rows:
     print("  %-42s %9d %9d %9d %9d %+8d %+5.0f%%" % r)
 tot = (sum(fb.values()), sum(fa.values()), sum(lb.values()), sum(la.values()))
-print("  %-42s %9d %9d %9d %9d %+8d" % (("total",) + tot + (tot[3] - tot[2],)))
+print("  %-42s %9d %9d %9d %9d %+8d" % (("sum",) + tot + (tot[3] - tot[2],)))
+print("  verbosity: %s before, %s after" % (vb, va))
 for side, omitted in (("before", ob), ("after", oa)):
     if omitted:
         print("  INCOMPLETE: %s left %d results out of its SARIF (GitHub's limit)" % (side, omitted))
