@@ -83,27 +83,27 @@ var referenceInventory = []struct {
 	{"except-return-static-sentinel", "error", "defensive", 2},
 	{"parse-and-fallback-exception", "error", "defensive", 2},
 	{"sentinel-fallback-function", "error", "defensive", 2},
-	{"defensive-fstring-raise-heavy", "info", "defensive", 2},
+	{"defensive-fstring-raise-heavy", "error", "defensive", 2}, // declared error in the reference (rule-behaviour.md)
 	{"defensive-isinstance-raise-heavy", "info", "defensive", 2},
-	{"defensive-none-return-heavy", "info", "defensive", 2},
-	{"defensive-try-soup-function", "info", "defensive", 2},
-	{"defensive-except-exception-heavy", "info", "defensive", 2},
-	{"defensive-validator-function", "info", "defensive", 2},
-	{"defensive-validator-returnmix", "info", "defensive", 2},
+	{"defensive-none-return-heavy", "error", "defensive", 2},      // declared error in the reference (rule-behaviour.md)
+	{"defensive-try-soup-function", "error", "defensive", 2},      // declared error in the reference (rule-behaviour.md)
+	{"defensive-except-exception-heavy", "error", "defensive", 2}, // declared error in the reference (rule-behaviour.md)
+	{"defensive-validator-function", "error", "defensive", 2},     // declared error in the reference (rule-behaviour.md)
+	{"defensive-validator-returnmix", "error", "defensive", 2},    // declared error in the reference (rule-behaviour.md)
 	{"defensive-function-isinstance-heavy", "info", "defensive", 2},
-	{"defensive-function-nullable-heavy", "info", "defensive", 2},
-	{"function-with-many-type-guards", "info", "defensive", 2},
-	{"type-probe-ladder", "info", "defensive", 0},
+	{"defensive-function-nullable-heavy", "error", "defensive", 2}, // declared error in the reference (rule-behaviour.md)
+	{"function-with-many-type-guards", "error", "defensive", 2},    // declared error in the reference (rule-behaviour.md)
+	{"type-probe-ladder", "error", "defensive", 0},                 // declared error in the reference (rule-behaviour.md)
 	{"multi-none-or-chain", "info", "defensive", 0},
-	{"isinstance-guard-raise", "info", "defensive", 2},
+	{"isinstance-guard-raise", "error", "defensive", 2}, // declared error in the reference (rule-behaviour.md)
 	{"isinstance-return-constructor", "info", "defensive", 0},
 	{"wrap-raise-fstring", "info", "defensive", 2},
 	{"triple-attr-none-default-chain", "info", "defensive", 2},
 	{"redundant-coerce-to-str", "info", "defensive", 2},
 	{"none-continue-in-loop", "info", "defensive", 2},
 	{"return-none-guard-ladder", "info", "defensive", 2},
-	{"raise-guard-ladder", "info", "defensive", 2},
-	{"dispatch-by-string-equality", "info", "defensive", 2},
+	{"raise-guard-ladder", "error", "defensive", 2},          // declared error in the reference (rule-behaviour.md)
+	{"dispatch-by-string-equality", "error", "defensive", 2}, // declared error in the reference (rule-behaviour.md)
 	{"go-style-err-tuple-return", "info", "defensive", 2},
 	{"len-arity-raise", "info", "defensive", 2},
 	// dict_patterns
@@ -162,7 +162,7 @@ var referenceInventory = []struct {
 	{"manual-count-loop", "info", "loops_and_comprehensions", 0},
 	{"set-add-loop", "info", "loops_and_comprehensions", 0},
 	{"consecutive-append-calls", "info", "loops_and_comprehensions", 0},
-	{"verbose-list-append-loop", "info", "loops_and_comprehensions", 0},
+	{"verbose-list-append-loop", "error", "loops_and_comprehensions", 0}, // declared error in the reference (rule-behaviour.md)
 	{"init-populate-iterate-list", "info", "loops_and_comprehensions", 0},
 	{"materialize-then-sort-return", "info", "loops_and_comprehensions", 0},
 	{"manual-find-return-none", "info", "loops_and_comprehensions", 0},
