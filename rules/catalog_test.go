@@ -259,6 +259,9 @@ type builtinDoc struct {
 		Weight       *int   `yaml:"weight"`
 		MinFileCount *int   `yaml:"min_file_count"`
 		Group        string `yaml:"group"`
+		// MatchesNothing declares a rule that on purpose never matches
+		// (where the reference's rule cannot match either).
+		MatchesNothing bool `yaml:"matches_nothing"`
 	} `yaml:"metadata"`
 	Docs struct {
 		Title   string `yaml:"title"`
@@ -327,7 +330,14 @@ func TestBuiltinRuleFiles(t *testing.T) {
 			assert.NotEmpty(t, strings.TrimSpace(doc.Docs.Title), "docs.title")
 			assert.NotEmpty(t, strings.TrimSpace(doc.Docs.Why), "docs.why")
 			assert.NotEmpty(t, strings.TrimSpace(doc.Docs.Instead), "docs.instead")
-			assert.NotEmpty(t, doc.Examples.Invalid, "examples.invalid")
+			if doc.Metadata.MatchesNothing {
+				// Nothing can be flagged, so the valid examples carry the
+				// code the message describes, and the docs say why.
+				assert.Empty(t, doc.Examples.Invalid, "examples.invalid of a rule that matches nothing")
+				assert.Contains(t, doc.Docs.Why, "flags nothing", "docs.why of a rule that matches nothing says so")
+			} else {
+				assert.NotEmpty(t, doc.Examples.Invalid, "examples.invalid")
+			}
 			assert.NotEmpty(t, doc.Examples.Valid, "examples.valid")
 
 			rule, ok := cat.byID()[id]
