@@ -52,15 +52,10 @@ commits="${COMMITS:-30}"
 jobs="${JOBS:-$(nproc)}"
 out="${OUT:-$root/bench/out/same-output}"
 
-if [ -n "${AST_GREP:-}" ]; then
-	ast_grep="$AST_GREP"
-else
-	ast_grep="$root/.tools/ast-grep/node_modules/.bin/ast-grep"
-	[ -x "$ast_grep" ] || "$root/scripts/setup" >/dev/null
-fi
-"$ast_grep" --version >/dev/null 2>&1 || { echo "same-output: ast-grep $ast_grep does not run" >&2; exit 2; }
-# A run never looks further for ast-grep than the option names.
-unset SCB_CHECK_AST_GREP SCB_CHECK_SLOP_RULES SCB_CHECK_EXTRA_SLOP_RULES
+prog=same-output
+# shellcheck source=bench/revision.sh
+. "$here/revision.sh"
+find_ast_grep
 
 for c in $corpora; do
 	case $c in
@@ -72,29 +67,6 @@ done
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-# build NAME REV: builds scb-check at REV into $tmp/NAME and says what it
-# was built from.
-build() {
-	local name="$1" rev="$2" src
-	if [ "$rev" = . ]; then
-		src="$root"
-		echo "$name: the work tree at $(git -C "$root" rev-parse --short=12 HEAD)$(git -C "$root" diff --quiet HEAD || echo ', with changes')"
-	else
-		local sha
-		sha="$(git -C "$root" rev-parse --verify --quiet "$rev^{commit}")" || {
-			echo "same-output: $rev is not a commit of this repository" >&2
-			exit 2
-		}
-		src="$tmp/src-$name"
-		mkdir "$src"
-		git -C "$root" archive "$sha" | tar -x -C "$src"
-		echo "$name: ${sha:0:12} ($rev)"
-	fi
-	(cd "$src" && go build -trimpath -o "$tmp/$name" ./cmd/scb-check) || {
-		echo "same-output: scb-check does not build at $rev" >&2
-		exit 2
-	}
-}
 build before "$1"
 build after "$2"
 rm -rf "$out/before" "$out/after"

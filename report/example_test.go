@@ -31,7 +31,7 @@ func ExampleWriteJSON() {
 		fmt.Println(err)
 	}
 	// Output:
-	// {"verbosity":0.45454545454545453,"erosion":0.8847633469264936,"cog_erosion":1.0,"files_scanned":1,"total_loc":22,"verbosity_flagged_loc":10,"clone_loc":8,"ast_grep_flagged_loc":0,"structural_rule_loc":2,"structural_rule_findings":1,"total_functions":4,"high_cc_functions":1,"high_cog_functions":1,"total_mass":46.98343294402615,"high_cc_mass":41.569219381653056,"total_cog_mass":45.033320996790806,"high_cog_mass":45.033320996790806,"syntax_tree_count":1,"syntax_node_count":156,"syntax_by_language":{"python":{"tree_count":1,"node_count":156}},"dir":0.0,"dir_exported":3,"dir_used":0,"dir_with_tests":0.0,"dir_reachable":null,"dir_lenient":0.0,"mcf":null,"if50":null,"catalog":"bundled:0.1.0","catalog_rules":373,"ast_grep_version":null}
+	// {"verbosity":0.45454545454545453,"erosion":0.8847633469264936,"cog_erosion":1.0,"files_scanned":1,"total_loc":22,"verbosity_flagged_loc":10,"clone_loc":8,"ast_grep_flagged_loc":0,"structural_rule_loc":2,"structural_rule_findings":1,"total_functions":4,"high_cc_functions":1,"high_cog_functions":1,"total_mass":46.98343294402615,"high_cc_mass":41.569219381653056,"total_cog_mass":45.033320996790806,"high_cog_mass":45.033320996790806,"syntax_tree_count":1,"syntax_node_count":156,"syntax_by_language":{"python":{"tree_count":1,"node_count":156}},"dir":0.0,"dir_exported":3,"dir_used":0,"dir_with_tests":0.0,"dir_reachable":null,"dir_lenient":0.0,"mcf":null,"if50":null,"catalog":"bundled:0.2.0","catalog_rules":373,"ast_grep_version":null}
 }
 
 // One line per finding, paths relative to CWD (here the module root).

@@ -25,13 +25,22 @@ type examples struct {
 	Valid   []string `yaml:"valid"`
 }
 
+// exampleDoc is what the examples test reads from a rule document: its
+// examples and whether it declares metadata.matches_nothing, a rule that
+// on purpose flags nothing at all (it has valid examples only, and none of
+// any rule's examples may be flagged by it).
+type exampleDoc struct {
+	Metadata struct {
+		MatchesNothing bool `yaml:"matches_nothing"`
+	} `yaml:"metadata"`
+	Examples examples `yaml:"examples"`
+}
+
 // ruleExamples reads the examples of a rule document.
-func ruleExamples(r Rule) (examples, error) {
-	var doc struct {
-		Examples examples `yaml:"examples"`
-	}
+func ruleExamples(r Rule) (exampleDoc, error) {
+	var doc exampleDoc
 	err := yaml.Unmarshal([]byte(r.Doc), &doc)
-	return doc.Examples, err
+	return doc, err
 }
 
 // example is one snippet written to its own file.
@@ -46,20 +55,24 @@ func (e example) String() string { return fmt.Sprintf("%s: examples.%s[%d]", e.r
 // exampleFailures runs the examples of rules through ast-grep in one
 // process, every example in its own file, and returns one message per
 // failure: an invalid example with no finding of its rule, a valid example
-// with one. A rule that ast-grep rejects is a failure of its own; the
-// others still run.
+// with one, and any finding of a rule declaring metadata.matches_nothing
+// in any rule's example. A rule that ast-grep rejects is a failure of its
+// own; the others still run.
 func exampleFailures(t *testing.T, scanner *Scanner, rules []Rule) []string {
 	t.Helper()
 	var failures []string
 	dir := t.TempDir()
 	byFile := map[string]example{}
+	matchesNothing := map[string]bool{}
 	var files []string
 	for i, r := range rules {
-		ex, err := ruleExamples(r)
+		doc, err := ruleExamples(r)
 		if err != nil {
 			failures = append(failures, fmt.Sprintf("%s: cannot read its examples: %v", r.ID, err))
 			continue
 		}
+		matchesNothing[r.ID] = doc.Metadata.MatchesNothing
+		ex := doc.Examples
 		for kind, snippets := range map[string][]string{"invalid": ex.Invalid, "valid": ex.Valid} {
 			for j, code := range snippets {
 				f := filepath.Join(dir, fmt.Sprintf("%03d-%s-%s-%d.%s", i, r.ID, kind, j, exampleExt(r)))
@@ -97,8 +110,11 @@ func exampleFailures(t *testing.T, scanner *Scanner, rules []Rule) []string {
 
 	own := map[string][]finding.Finding{} // file -> findings of the file's own rule
 	for _, f := range findings {
-		if ex, ok := byFile[f.Path]; ok && ex.rule == f.RuleID {
+		ex, ok := byFile[f.Path]
+		if ok && ex.rule == f.RuleID {
 			own[f.Path] = append(own[f.Path], f)
+		} else if ok && matchesNothing[f.RuleID] {
+			failures = append(failures, fmt.Sprintf("%s matches nothing and flags %s at line %d %q", f.RuleID, ex, f.Line, f.Text))
 		}
 	}
 	ran := map[string]bool{}
@@ -142,6 +158,8 @@ func TestExampleChecker(t *testing.T) {
 	require.NoError(t, err)
 	rangeLen, ok := cat.byID()["for-range-len"]
 	require.True(t, ok)
+	emptyDefault, ok := cat.byID()["dict-get-empty-string-default"]
+	require.True(t, ok)
 
 	broken := `id: broken-print
 language: python
@@ -168,10 +186,23 @@ examples:
     - pass
   valid:
     - x = 1
+---
+id: said-nothing-len
+language: python
+severity: warning
+message: a len call
+metadata:
+  matches_nothing: true
+rule:
+  pattern: len($X)
+examples:
+  valid:
+    - x = 1
+    - n = len(rows)
 `
 	extra, errs := parseRuleFile("broken.yml", "broken.yml", []byte(broken))
 	require.Empty(t, errs)
-	require.Len(t, extra, 2)
+	require.Len(t, extra, 3)
 
 	cases := []struct {
 		name  string
@@ -187,6 +218,13 @@ examples:
 			"broken-print: examples.invalid[1] must be flagged by broken-print and is not",
 			"broken-print: examples.valid[0] must not be flagged by broken-print and is, at line 1 \"print(2)\"",
 			"rejected-kind: ast-grep rejects the rule: ast-grep failed",
+		}},
+		{"a rule that matches nothing and flags nothing passes", []Rule{rangeLen, emptyDefault}, nil},
+		{"a rule declared to match nothing fails on its own and other rules' examples", []Rule{rangeLen, extra[2]}, []string{
+			"said-nothing-len matches nothing and flags for-range-len: examples.invalid[0] at line 2 \"len(items)\"",
+			"said-nothing-len matches nothing and flags for-range-len: examples.invalid[1] at line 1 \"len(rows)\"",
+			"said-nothing-len matches nothing and flags for-range-len: examples.valid[2] at line 1 \"len(items)\"",
+			"said-nothing-len: examples.valid[1] must not be flagged by said-nothing-len and is, at line 1 \"len(rows)\"",
 		}},
 	}
 	for _, tc := range cases {

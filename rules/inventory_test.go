@@ -10,7 +10,9 @@ import (
 
 // referenceInventory is the reference's bundled rule list (spec §11.5):
 // id, severity, group and min_file_count (0: none). Severities of the three
-// weight-6 defensive rules are taken as error (reported as critical).
+// weight-6 defensive rules are taken as error (reported as critical), and so
+// are those of the 26 rules rule-behaviour.md marks as declared error in the
+// reference's files (weight 1 or 5 there).
 var referenceInventory = []struct {
 	id, severity, group string
 	minFileCount        int
@@ -83,28 +85,28 @@ var referenceInventory = []struct {
 	{"except-return-static-sentinel", "error", "defensive", 2},
 	{"parse-and-fallback-exception", "error", "defensive", 2},
 	{"sentinel-fallback-function", "error", "defensive", 2},
-	{"defensive-fstring-raise-heavy", "info", "defensive", 2},
+	{"defensive-fstring-raise-heavy", "error", "defensive", 2}, // declared error in the reference (rule-behaviour.md)
 	{"defensive-isinstance-raise-heavy", "info", "defensive", 2},
-	{"defensive-none-return-heavy", "info", "defensive", 2},
-	{"defensive-try-soup-function", "info", "defensive", 2},
-	{"defensive-except-exception-heavy", "info", "defensive", 2},
-	{"defensive-validator-function", "info", "defensive", 2},
-	{"defensive-validator-returnmix", "info", "defensive", 2},
+	{"defensive-none-return-heavy", "error", "defensive", 2},      // declared error in the reference (rule-behaviour.md)
+	{"defensive-try-soup-function", "error", "defensive", 2},      // declared error in the reference (rule-behaviour.md)
+	{"defensive-except-exception-heavy", "error", "defensive", 2}, // declared error in the reference (rule-behaviour.md)
+	{"defensive-validator-function", "error", "defensive", 2},     // declared error in the reference (rule-behaviour.md)
+	{"defensive-validator-returnmix", "error", "defensive", 2},    // declared error in the reference (rule-behaviour.md)
 	{"defensive-function-isinstance-heavy", "info", "defensive", 2},
-	{"defensive-function-nullable-heavy", "info", "defensive", 2},
-	{"function-with-many-type-guards", "info", "defensive", 2},
-	{"type-probe-ladder", "info", "defensive", 0},
-	{"multi-none-or-chain", "info", "defensive", 0},
-	{"isinstance-guard-raise", "info", "defensive", 2},
+	{"defensive-function-nullable-heavy", "error", "defensive", 2}, // declared error in the reference (rule-behaviour.md)
+	{"function-with-many-type-guards", "error", "defensive", 2},    // declared error in the reference (rule-behaviour.md)
+	{"type-probe-ladder", "error", "defensive", 0},                 // declared error in the reference (rule-behaviour.md)
+	{"multi-none-or-chain", "error", "defensive", 0},               // declared error in the reference (rule-behaviour.md)
+	{"isinstance-guard-raise", "error", "defensive", 2},            // declared error in the reference (rule-behaviour.md)
 	{"isinstance-return-constructor", "info", "defensive", 0},
 	{"wrap-raise-fstring", "info", "defensive", 2},
 	{"triple-attr-none-default-chain", "info", "defensive", 2},
 	{"redundant-coerce-to-str", "info", "defensive", 2},
 	{"none-continue-in-loop", "info", "defensive", 2},
 	{"return-none-guard-ladder", "info", "defensive", 2},
-	{"raise-guard-ladder", "info", "defensive", 2},
-	{"dispatch-by-string-equality", "info", "defensive", 2},
-	{"go-style-err-tuple-return", "info", "defensive", 2},
+	{"raise-guard-ladder", "error", "defensive", 2},          // declared error in the reference (rule-behaviour.md)
+	{"dispatch-by-string-equality", "error", "defensive", 2}, // declared error in the reference (rule-behaviour.md)
+	{"go-style-err-tuple-return", "error", "defensive", 2},   // declared error in the reference (rule-behaviour.md)
 	{"len-arity-raise", "info", "defensive", 2},
 	// dict_patterns
 	{"dict-get-default-none", "warning", "dict_patterns", 0},
@@ -123,23 +125,23 @@ var referenceInventory = []struct {
 	{"chained-dict-get", "info", "dict_patterns", 0},
 	{"repeated-dict-key-assignment", "info", "dict_patterns", 0},
 	{"dict-get-zero-default", "info", "dict_patterns", 0},
-	{"dict-get-empty-string-default", "info", "dict_patterns", 0},
+	{"dict-get-empty-string-default", "error", "dict_patterns", 0}, // declared error in the reference (rule-behaviour.md)
 	{"dict-get-empty-list-default", "info", "dict_patterns", 0},
 	{"dict-get-empty-dict-default", "info", "dict_patterns", 0},
 	{"manual-dict-setdefault", "info", "dict_patterns", 0},
-	{"verbose-dict-key-access", "info", "dict_patterns", 0},
-	{"verbose-dict-update", "info", "dict_patterns", 0},
-	{"verbose-dict-elif-updates", "info", "dict_patterns", 0},
+	{"verbose-dict-key-access", "error", "dict_patterns", 0},   // declared error in the reference (rule-behaviour.md)
+	{"verbose-dict-update", "error", "dict_patterns", 0},       // declared error in the reference (rule-behaviour.md)
+	{"verbose-dict-elif-updates", "error", "dict_patterns", 0}, // declared error in the reference (rule-behaviour.md)
 	{"manual-dict-counter-if-else", "info", "dict_patterns", 0},
 	{"dict-comprehension-from-keys", "info", "dict_patterns", 0},
 	{"deep-dict-access", "info", "dict_patterns", 0},
 	{"get-then-none-check", "info", "dict_patterns", 0},
-	{"init-populate-iterate-dict", "info", "dict_patterns", 0},
+	{"init-populate-iterate-dict", "error", "dict_patterns", 0}, // declared error in the reference (rule-behaviour.md)
 	{"update-if-present-dict", "info", "dict_patterns", 0},
 	// loops_and_comprehensions
 	{"comprehension-used-but-ignored-result", "warning", "loops_and_comprehensions", 0},
 	{"for-range-len", "warning", "loops_and_comprehensions", 0},
-	{"unnecessary-list-call", "warning", "loops_and_comprehensions", 0},
+	{"unnecessary-list-call", "error", "loops_and_comprehensions", 0}, // declared error in the reference (rule-behaviour.md)
 	{"listcomp-in-builtin-call", "warning", "loops_and_comprehensions", 0},
 	{"list-wrap-list", "warning", "loops_and_comprehensions", 0},
 	{"set-literal-list", "warning", "loops_and_comprehensions", 0},
@@ -153,7 +155,7 @@ var referenceInventory = []struct {
 	{"frozenset-list-wrap", "warning", "loops_and_comprehensions", 0},
 	{"verbose-range-zero-start", "warning", "loops_and_comprehensions", 0},
 	{"verbose-sorted-list", "warning", "loops_and_comprehensions", 0},
-	{"redundant-continue", "warning", "loops_and_comprehensions", 0},
+	{"redundant-continue", "error", "loops_and_comprehensions", 0}, // declared error in the reference (rule-behaviour.md)
 	{"manual-index-unpack", "warning", "loops_and_comprehensions", 0},
 	{"fixed-chunk-file-hash", "warning", "loops_and_comprehensions", 0},
 	{"list-map-filter", "info", "loops_and_comprehensions", 0},
@@ -162,7 +164,7 @@ var referenceInventory = []struct {
 	{"manual-count-loop", "info", "loops_and_comprehensions", 0},
 	{"set-add-loop", "info", "loops_and_comprehensions", 0},
 	{"consecutive-append-calls", "info", "loops_and_comprehensions", 0},
-	{"verbose-list-append-loop", "info", "loops_and_comprehensions", 0},
+	{"verbose-list-append-loop", "error", "loops_and_comprehensions", 0}, // declared error in the reference (rule-behaviour.md)
 	{"init-populate-iterate-list", "info", "loops_and_comprehensions", 0},
 	{"materialize-then-sort-return", "info", "loops_and_comprehensions", 0},
 	{"manual-find-return-none", "info", "loops_and_comprehensions", 0},
@@ -183,17 +185,17 @@ var referenceInventory = []struct {
 	{"del-unused-param", "warning", "misc", 0},
 	{"manual-removeprefix-replace", "warning", "misc", 0},
 	{"lambda-generator-throw", "warning", "misc", 0},
-	{"redundant-return-none", "info", "misc", 0},
+	{"redundant-return-none", "error", "misc", 0}, // declared error in the reference (rule-behaviour.md)
 	{"tokenizer-char-append-branch", "info", "misc", 0},
 	{"pragma-no-cover-defensive", "info", "misc", 0},
 	{"per-method-assert-not-none", "info", "misc", 0},
 	{"wrapper-isvalid-oneliner", "info", "misc", 0},
 	{"section-banner-comment", "info", "misc", 0},
 	{"dataclass-count-explosion", "info", "misc", 10},
-	{"dataclass-few-attributes", "info", "misc", 0},
-	{"dataclass-tagged-union-discriminator", "info", "misc", 0},
+	{"dataclass-few-attributes", "error", "misc", 0},             // declared error in the reference (rule-behaviour.md)
+	{"dataclass-tagged-union-discriminator", "error", "misc", 0}, // declared error in the reference (rule-behaviour.md)
 	{"empty-exception-subclass", "info", "misc", 0},
-	{"identity-wrapper-function", "info", "misc", 0},
+	{"identity-wrapper-function", "error", "misc", 0}, // declared error in the reference (rule-behaviour.md)
 	{"predicate-isinstance-wrapper", "info", "misc", 0},
 	{"oswalk-relpath-sep-replace", "info", "misc", 0},
 	// type_annotations
