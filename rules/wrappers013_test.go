@@ -1,0 +1,297 @@
+package rules_test
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/internal/testkit"
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/source"
+)
+
+// file013 is a parsed Python file with its 0.1.3 rule input.
+type file013 struct {
+	tree *source.Tree
+	in   rules.WrapperFile013
+}
+
+// parse013 parses Python sources given as path, source pairs; a file's
+// module is ModuleName013 of its path with the directories in packages
+// as the packages.
+func parse013(t *testing.T, packages []string, files ...file) []file013 {
+	t.Helper()
+	out := make([]file013, len(files))
+	for i, f := range files {
+		p, err := source.NewParser(lang.Python)
+		require.NoError(t, err)
+		tree, err := p.Parse([]byte(f.src))
+		p.Close()
+		require.NoError(t, err, f.path)
+		module := rules.ModuleName013(f.path, func(dir string) bool { return slices.Contains(packages, dir) })
+		out[i] = file013{tree, rules.WrapperFile013{Path: f.path, Module: module, Tree: tree}}
+	}
+	return out
+}
+
+func wrappers013(t *testing.T, packages []string, files ...file) []finding.Finding {
+	t.Helper()
+	var in []rules.WrapperFile013
+	for _, f := range parse013(t, packages, files...) {
+		in = append(in, f.in)
+	}
+	return rules.TrivialWrappers013(in)
+}
+
+// TestTrivialWrapper013Fixtures runs the 0.1.3 rule over the fixture
+// folder as one run (module names from the folder's __init__.py files),
+// applies the ignore directives as 0.1.3 does without --include-all, and
+// checks the findings against the want "trivial-wrapper" annotations on
+// their start lines.
+func TestTrivialWrapper013Fixtures(t *testing.T) {
+	root := filepath.Join("..", "testdata", "python", "wrappers013")
+	var files []file
+	require.NoError(t, filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		require.NoError(t, err)
+		if d.IsDir() || filepath.Ext(p) != ".py" {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		require.NoError(t, err)
+		rel, err := filepath.Rel(root, p)
+		require.NoError(t, err)
+		files = append(files, file{filepath.ToSlash(rel), string(src)})
+		return nil
+	}))
+	require.Len(t, files, 6)
+	var packages []string
+	for _, f := range files {
+		if path.Base(f.path) == "__init__.py" {
+			packages = append(packages, path.Dir(f.path))
+		}
+	}
+	ps := parse013(t, packages, files...)
+	filter := rules.NewDirectiveFilter()
+	var in []rules.WrapperFile013
+	for _, p := range ps {
+		ds, err := p.tree.Directives(p.in.Path)
+		require.NoError(t, err)
+		filter.Add(p.in.Path, ds, nil)
+		in = append(in, p.in)
+	}
+	byFile := map[string]map[int][]string{}
+	for _, f := range finding.Ignores(filter.Ignored).Process(rules.TrivialWrappers013(in)) {
+		if byFile[f.Path] == nil {
+			byFile[f.Path] = map[int][]string{}
+		}
+		byFile[f.Path][f.Line] = append(byFile[f.Path][f.Line], f.RuleID)
+	}
+	for _, p := range ps {
+		t.Run(p.in.Path, func(t *testing.T) {
+			wants, err := testkit.ParseWants(p.in.Path, p.tree)
+			require.NoError(t, err)
+			wants.CheckIDs(t, byFile[p.in.Path])
+		})
+	}
+}
+
+// The findings' fields: span = the function_definition (decorator
+// excluded) or the alias statement; sorted by path, then line.
+func TestTrivialWrapper013Findings(t *testing.T) {
+	got := wrappers013(t, nil,
+		file{"b.py", "import a\n\nshow = a.name\n"},
+		file{"a.py", "class C:\n    @property\n    def name(self):\n        return (\n            1\n        )\n"})
+	assert.Equal(t, []finding.Finding{
+		{
+			Kind: finding.Structural, RuleID: rules.TrivialWrapperID, Severity: finding.Warning,
+			Message: "`name` only returns a value", FixTitle: "Inline or remove `name`", Subject: "name",
+			Path: "a.py", Line: 3, EndLine: 6,
+		},
+		{
+			Kind: finding.Structural, RuleID: rules.TrivialWrapperID, Severity: finding.Warning,
+			Message: "`show` only renames `a.name`", FixTitle: "Use `a.name` directly", Subject: "show",
+			Path: "b.py", Line: 3, EndLine: 3,
+		},
+	}, got)
+}
+
+// Aliases resolve only to functions 0.1.3's finder reaches, through the
+// file's own functions first, then its import bindings.
+func TestTrivialWrapper013Aliases(t *testing.T) {
+	helpers := file{"helpers.py", "def run(x):\n    y = x\n    return y\n"}
+	cases := []struct {
+		name     string
+		packages []string
+		files    []file
+		want     []string
+	}{
+		{"a module attribute without an import", nil,
+			[]file{helpers, {"main.py", "go = helpers.run\n"}}, []string{"main.py:1 trivial-wrapper"}},
+		{"an aliased module import", nil,
+			[]file{helpers, {"main.py", "import helpers as h\ngo = h.run\n"}}, []string{"main.py:2 trivial-wrapper"}},
+		{"a from import with an alias", nil,
+			[]file{helpers, {"main.py", "from helpers import run as start\ngo = start\n"}}, []string{"main.py:2 trivial-wrapper"}},
+		{"a package module", []string{"pkg"},
+			[]file{{"pkg/__init__.py", ""}, {"pkg/helpers.py", helpers.src}, {"main.py", "from pkg import helpers\ngo = helpers.run\n"}},
+			[]string{"main.py:2 trivial-wrapper"}},
+		{"the module name leaves the package out when the directory is no package", nil,
+			[]file{{"pkg/helpers.py", helpers.src}, {"main.py", "from pkg import helpers\ngo = helpers.run\n"}},
+			[]string{}},
+		{"a local function shadows an import", nil,
+			[]file{helpers, {"main.py", "from helpers import run\n\n\ndef run():\n    a = 1\n    b = a\n\n\ngo = run\n"}},
+			[]string{"main.py:9 trivial-wrapper"}},
+		{"a nested function is named at module level", nil,
+			[]file{{"main.py", "def outer():\n    def inner():\n        pass\n    pass\n\n\ngo = inner\n"}},
+			[]string{"main.py:7 trivial-wrapper"}},
+		{"a function under if TYPE_CHECKING is not found", nil,
+			[]file{{"main.py", "if TYPE_CHECKING:\n    def inner():\n        pass\n\ngo = inner\n"}},
+			[]string{}},
+		{"a function under try is not found", nil,
+			[]file{{"main.py", "try:\n    import fast\nexcept ImportError:\n    def inner():\n        pass\n\ngo = inner\n"}},
+			[]string{}},
+		{"a decorated function is found", nil,
+			[]file{{"main.py", "@cache\ndef inner():\n    pass\n\n\ngo = inner\n"}},
+			[]string{"main.py:6 trivial-wrapper"}},
+		{"a class is no function", nil,
+			[]file{{"main.py", "class Inner:\n    pass\n\n\ngo = Inner\n"}}, []string{}},
+		{"a variable is no function", nil,
+			[]file{{"main.py", "inner = 1\ngo = inner\n"}}, []string{}},
+		{"imports inside functions bind nothing", nil,
+			[]file{helpers, {"main.py", "def f():\n    import helpers as h\n    pass\n\n\ngo = h.run\n"}}, []string{}},
+		{"the later import wins", nil,
+			[]file{helpers, {"other.py", "def walk():\n    pass\n    pass\n"},
+				{"main.py", "from helpers import run as go\nfrom other import walk as go\nx = go\n"}},
+			[]string{"main.py:3 trivial-wrapper"}},
+		{"an annotated, chained or augmented assignment is no alias", nil,
+			[]file{helpers, {"main.py", "import helpers\na: object = helpers.run\nb = c = helpers.run\nd += helpers.run\n"}},
+			[]string{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, brief(wrappers013(t, tc.packages, tc.files...)))
+		})
+	}
+}
+
+// 0.1.3 takes the first name a relative from-import imports for the
+// module: `from .x import a, b` binds b to "a.b" and leaves a unbound.
+func TestTrivialWrapper013RelativeImportQuirk(t *testing.T) {
+	tools := file{"pkg/tools.py", "def a():\n    pass\n    pass\n\n\ndef b():\n    pass\n    pass\n"}
+	mistaken := file{"a.py", "def b():\n    pass\n    pass\n"}
+	pkg := []string{"pkg"}
+	cases := []struct {
+		name  string
+		files []file
+		want  []string
+	}{
+		{"the first name is not bound", []file{tools, {"pkg/__init__.py", "from .tools import a, b\nx = a\n"}}, []string{}},
+		{"the second resolves to first.second, no function here", []file{tools, {"pkg/__init__.py", "from .tools import a, b\nx = b\n"}}, []string{}},
+		{"the second resolves to first.second, a function of module a", []file{tools, mistaken, {"pkg/__init__.py", "from .tools import a, b\nx = b\n"}},
+			[]string{"pkg/__init__.py:2 trivial-wrapper"}},
+		{"the absolute import binds both", []file{tools, {"main.py", "from pkg.tools import a, b\nx = a\ny = b\n"}},
+			[]string{"main.py:2 trivial-wrapper", "main.py:3 trivial-wrapper"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, brief(wrappers013(t, pkg, tc.files...)))
+		})
+	}
+}
+
+// Ignore directives: 0.1.3 drops a wrapper when an ignore of
+// trivial-wrapper targets its start line (the def line, not a decorator's),
+// and keeps every wrapper under --include-all (the processors not run).
+func TestTrivialWrapper013Ignores(t *testing.T) {
+	src := "class C:\n" +
+		"    # scbc ignore[trivial-wrapper] above the decorator: targets line 3\n" +
+		"    @property\n" +
+		"    def a(self):\n" +
+		"        return 1\n" +
+		"\n" +
+		"    @property\n" +
+		"    # scbc ignore[trivial-wrapper] targets the def line\n" +
+		"    def b(self):\n" +
+		"        return 2\n" +
+		"\n" +
+		"\n" +
+		"def f():\n" +
+		"    pass\n" +
+		"    pass\n" +
+		"\n" +
+		"\n" +
+		"g = f  # scbc ignore[trivial-wrapper] on the alias line\n" +
+		"h = f  # scbc ignore[not-a-wrapper-rule] another id\n"
+	ps := parse013(t, nil, file{"m.py", src})
+	ds, err := ps[0].tree.Directives("m.py")
+	require.NoError(t, err)
+	require.NoError(t, rules.ValidateIgnores("m.py", ds, []string{rules.TrivialWrapperID, "not-a-wrapper-rule"}))
+	filter := rules.NewDirectiveFilter()
+	filter.Add("m.py", ds, nil)
+	all := rules.TrivialWrappers013([]rules.WrapperFile013{ps[0].in})
+	assert.Equal(t, []string{"m.py:4 trivial-wrapper", "m.py:9 trivial-wrapper", "m.py:18 trivial-wrapper", "m.py:19 trivial-wrapper"},
+		brief(all), "--include-all")
+	assert.Equal(t, []string{"m.py:4 trivial-wrapper", "m.py:19 trivial-wrapper"},
+		brief(finding.Ignores(filter.Ignored).Process(all)), "directives honoured")
+}
+
+// Findings are sorted by path, line, column and name whatever the order
+// of the files.
+func TestTrivialWrapper013Order(t *testing.T) {
+	a := file{"a.py", "def z():\n    return 1\n\n\ndef y():\n    return 2\n\n\nw = y\n"}
+	b := file{"b.py", "def x():\n    return 3\n"}
+	want := []string{"a.py:1 trivial-wrapper", "a.py:5 trivial-wrapper", "a.py:9 trivial-wrapper", "b.py:1 trivial-wrapper"}
+	assert.Equal(t, want, brief(wrappers013(t, nil, a, b)))
+	assert.Equal(t, want, brief(wrappers013(t, nil, b, a)))
+}
+
+func TestModuleName013(t *testing.T) {
+	cases := []struct {
+		path     string
+		packages []string
+		want     string
+	}{
+		{"util.py", nil, "util"},
+		{"src/app/util.py", nil, "util"},
+		{"src/app/util.py", []string{"src/app"}, "app.util"},
+		{"src/app/util.py", []string{"src", "src/app"}, "src.app.util"},
+		{"src/app/util.py", []string{"src"}, "util"},
+		{"src/app/__init__.py", []string{"src/app"}, "app"},
+		{"/abs/root/pkg/sub/mod.py", []string{"/abs/root", "/abs/root/pkg", "/abs/root/pkg/sub"}, "root.pkg.sub.mod"},
+		{"/abs/pkg/__init__.py", nil, "pkg"},
+		{"a.b.py", nil, "a.b"},
+		{".py", nil, ".py"},
+		{"top.py", []string{".", "/"}, "top"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path, func(t *testing.T) {
+			assert.Equal(t, tc.want, rules.ModuleName013(tc.path, func(dir string) bool { return slices.Contains(tc.packages, dir) }))
+		})
+	}
+}
+
+// trivial_wrapper_loc unions the SLOC lines inside the spans per file;
+// trivial_wrappers counts the findings.
+func TestCountWrappers013(t *testing.T) {
+	fs := []finding.Finding{
+		{Path: "a.py", Line: 1, EndLine: 4},
+		{Path: "a.py", Line: 3, EndLine: 8},
+		{Path: "b.py", Line: 2, EndLine: 2},
+		{Path: "c.py", Line: 1, EndLine: 9},
+	}
+	sloc := map[string]source.Lines{
+		"a.py": {1, 2, 4, 6, 9},
+		"b.py": {1, 3},
+		"c.py": {5},
+	}
+	assert.Equal(t, map[string]source.Lines{"a.py": {1, 2, 4, 6}, "c.py": {5}}, rules.WrapperLines013(fs, sloc))
+	assert.Equal(t, rules.WrapperCounts013{LOC: 5, Count: 4}, rules.CountWrappers013(fs, sloc))
+	assert.Equal(t, rules.WrapperCounts013{}, rules.CountWrappers013(nil, sloc))
+}
