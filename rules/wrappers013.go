@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"sort"
@@ -121,8 +122,7 @@ func newWrapper013(f WrapperFile013, node int, name, message, fix string) wrappe
 // startColumn013 is node's byte column on its first line.
 func startColumn013(t *source.Tree, node int) uint32 {
 	start := t.Nodes[node].StartByte
-	lineStart := strings.LastIndexByte(string(t.Src[:start]), '\n') + 1
-	return start - uint32(lineStart)
+	return start - uint32(bytes.LastIndexByte(t.Src[:start], '\n')+1)
 }
 
 // singleReturns013 returns the file's functions, at any depth, whose body

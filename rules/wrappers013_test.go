@@ -240,6 +240,16 @@ func TestTrivialWrapper013Ignores(t *testing.T) {
 		brief(all), "--include-all")
 	assert.Equal(t, []string{"m.py:4 trivial-wrapper", "m.py:19 trivial-wrapper"},
 		brief(finding.Ignores(filter.Ignored).Process(all)), "directives honoured")
+	// The run's processors: boundaries, severities and thresholds are
+	// for ast-grep findings only, as in 0.1.3.
+	facts := finding.Facts{
+		Parsed: func(string) bool { return true }, Ignored: filter.Ignored,
+		Bounded: func(finding.Finding) bool { return true }, MinFileCount: map[string]int{"other": 2},
+	}
+	assert.Equal(t, []string{"m.py:4 trivial-wrapper", "m.py:19 trivial-wrapper"},
+		brief(finding.Apply(all, finding.Processors(finding.Policy{Suppressions: true, Thresholds: true, MinSeverity: finding.Critical}, facts))),
+		"the default policy")
+	assert.Equal(t, brief(all), brief(finding.Apply(all, finding.Processors(finding.Policy{}, facts))), "the --include-all policy")
 }
 
 // Findings are sorted by path, line, column and name whatever the order
