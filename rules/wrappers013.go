@@ -34,15 +34,63 @@ const (
 	kindAliased013    = "aliased_import"
 )
 
-// WrapperFile013 is one parsed Python file as 0.1.3's trivial-wrapper rule
-// sees it.
+// WrapperFacts013 is what 0.1.3's trivial-wrapper rule needs of one
+// file, read from its tree by NewWrapperFacts013. It names neither the
+// file nor its module, so it may be cached by content.
+type WrapperFacts013 struct {
+	// Functions are the names of the functions 0.1.3's finder reaches
+	// (0.1.3 §4), in source order.
+	Functions []string
+	// SingleReturns are the functions, at any depth, whose body is one
+	// return statement; the span is the function_definition.
+	SingleReturns []WrapperSpan013
+	// Aliases are the module-level statements `name = value` that may
+	// alias a function, with what their value resolves to.
+	Aliases []Alias013
+}
+
+// WrapperSpan013 is a named span of a file: Line to EndLine (1-based,
+// inclusive), Col the byte column of its start.
+type WrapperSpan013 struct {
+	Name               string
+	Line, EndLine, Col int
+}
+
+// Alias013 is a module-level statement `Name = Value`, Value an
+// identifier or an attribute.
+type Alias013 struct {
+	WrapperSpan013
+	// Value is the aliased reference as written.
+	Value string
+	// Target is the dotted name Value resolves to: when Local, the file's
+	// module followed by "." and Target (Value's first name is a function
+	// of the file); else through the file's import bindings, or Value
+	// itself when its first name is not bound.
+	Target string
+	Local  bool
+}
+
+// NewWrapperFacts013 reads the rule's facts from a Python tree.
+func NewWrapperFacts013(t *source.Tree) WrapperFacts013 {
+	var w WrapperFacts013
+	local := map[string]bool{}
+	for _, fn := range functions013(t) {
+		w.Functions = append(w.Functions, fn.name)
+		local[fn.name] = true
+	}
+	w.SingleReturns = singleReturns013(t)
+	w.Aliases = aliases013(t, imports013(t), local)
+	return w
+}
+
+// WrapperFile013 is one file of a run as 0.1.3's trivial-wrapper rule sees
+// it.
 type WrapperFile013 struct {
 	// Path names the file in findings; findings are sorted by it.
 	Path string
 	// Module is the file's module name, as ModuleName013 gives it.
 	Module string
-	// Tree is the file's syntax tree (tree-sitter-python).
-	Tree *source.Tree
+	Facts  WrapperFacts013
 }
 
 // TrivialWrappers013 returns 0.1.3's trivial-wrapper findings over the
@@ -57,29 +105,45 @@ type WrapperFile013 struct {
 //   - every module-level statement `name = value` (one assignment of an
 //     identifier to an identifier or attribute) whose value, resolved
 //     through the file's functions and module-level imports, names a
-//     function of the run; functions are those 0.1.3's finder reaches
-//     (functions013), named `<module>.<name>`. The span is the statement.
+//     function of the run: `<module>.<name>` for each function 0.1.3's
+//     finder reaches in a file. The span is the statement.
 //
-// Ignore directives are not applied here: 0.1.3 drops a wrapper when an
-// ignore of trivial-wrapper targets its start line (Line), which
-// finding.Ignores with a DirectiveFilter does, and keeps it under
-// --include-all.
+// The files must be the run's files that parsed. Ignore directives are not
+// applied here: 0.1.3 drops a wrapper when an ignore of trivial-wrapper
+// targets its start line (Line), which finding.Ignores with a
+// DirectiveFilter does, and keeps it under --include-all.
 func TrivialWrappers013(files []WrapperFile013) []finding.Finding {
 	r := lookupStructural(TrivialWrapperID)
-	defs := make([]map[string]string, len(files))
 	qnames := map[string]bool{}
-	for i, f := range files {
-		defs[i] = map[string]string{}
-		for _, fn := range functions013(f.Tree) {
-			q := f.Module + "." + fn.name
-			defs[i][fn.name] = q
-			qnames[q] = true
+	for _, f := range files {
+		for _, name := range f.Facts.Functions {
+			qnames[f.Module+"."+name] = true
 		}
 	}
-	var out []wrapper013
-	for i, f := range files {
-		out = append(out, singleReturns013(f)...)
-		out = append(out, aliases013(f, imports013(f.Tree), defs[i], qnames)...)
+	type flagged struct {
+		f   finding.Finding
+		col int
+	}
+	var out []flagged
+	add := func(f WrapperFile013, s WrapperSpan013, message, fix string) {
+		out = append(out, flagged{finding.Finding{
+			Kind: finding.Structural, RuleID: r.ID, Severity: r.Severity, Message: message, FixTitle: fix,
+			Path: f.Path, Line: s.Line, EndLine: s.EndLine, Subject: s.Name,
+		}, s.Col})
+	}
+	for _, f := range files {
+		for _, s := range f.Facts.SingleReturns {
+			add(f, s, fmt.Sprintf("`%s` only returns a value", s.Name), fmt.Sprintf("Inline or remove `%s`", s.Name))
+		}
+		for _, a := range f.Facts.Aliases {
+			target := a.Target
+			if a.Local {
+				target = f.Module + "." + target
+			}
+			if qnames[target] {
+				add(f, a.WrapperSpan013, fmt.Sprintf("`%s` only renames `%s`", a.Name, target), fmt.Sprintf("Use `%s` directly", a.Value))
+			}
+		}
 	}
 	sort.SliceStable(out, func(a, b int) bool {
 		x, y := &out[a], &out[b]
@@ -97,39 +161,25 @@ func TrivialWrappers013(files []WrapperFile013) []finding.Finding {
 	fs := make([]finding.Finding, len(out))
 	for i, w := range out {
 		fs[i] = w.f
-		fs[i].Kind, fs[i].RuleID, fs[i].Severity = finding.Structural, r.ID, r.Severity
 	}
 	return fs
 }
 
-// wrapper013 is a finding with the start column 0.1.3 sorts by.
-type wrapper013 struct {
-	f   finding.Finding
-	col uint32
-}
-
-func newWrapper013(f WrapperFile013, node int, name, message, fix string) wrapper013 {
-	t := f.Tree
-	return wrapper013{
-		f: finding.Finding{
-			Message: message, FixTitle: fix, Subject: name,
-			Path: f.Path, Line: t.StartLine(node), EndLine: t.EndLine(node),
-		},
-		col: startColumn013(t, node),
-	}
+// span013 is node's span under name.
+func span013(t *source.Tree, node int, name string) WrapperSpan013 {
+	return WrapperSpan013{Name: name, Line: t.StartLine(node), EndLine: t.EndLine(node), Col: startColumn013(t, node)}
 }
 
 // startColumn013 is node's byte column on its first line.
-func startColumn013(t *source.Tree, node int) uint32 {
-	start := t.Nodes[node].StartByte
-	return start - uint32(bytes.LastIndexByte(t.Src[:start], '\n')+1)
+func startColumn013(t *source.Tree, node int) int {
+	start := int(t.Nodes[node].StartByte)
+	return start - (bytes.LastIndexByte(t.Src[:start], '\n') + 1)
 }
 
-// singleReturns013 returns the file's functions, at any depth, whose body
+// singleReturns013 returns the tree's functions, at any depth, whose body
 // is a single return statement.
-func singleReturns013(f WrapperFile013) []wrapper013 {
-	t := f.Tree
-	var out []wrapper013
+func singleReturns013(t *source.Tree) []WrapperSpan013 {
+	var out []WrapperSpan013
 	for i := range t.Nodes {
 		if t.Kind(i) != kindFunction013 {
 			continue
@@ -138,10 +188,8 @@ func singleReturns013(f WrapperFile013) []wrapper013 {
 		if !ok {
 			continue
 		}
-		body := bodyStatements013(t, i)
-		if len(body) == 1 && t.Kind(body[0]) == kindReturn013 {
-			out = append(out, newWrapper013(f, i, name,
-				fmt.Sprintf("`%s` only returns a value", name), fmt.Sprintf("Inline or remove `%s`", name)))
+		if body := bodyStatements013(t, i); len(body) == 1 && t.Kind(body[0]) == kindReturn013 {
+			out = append(out, span013(t, i, name))
 		}
 	}
 	return out
@@ -309,28 +357,16 @@ func aliasedParts013(t *source.Tree, n int) (imported, alias string, ok bool) {
 	return t.Text(names[0]), t.Text(names[len(names)-1]), true
 }
 
-// resolve013 resolves a dotted reference text: its first segment is
-// replaced by the definition or, failing that, the import binding of that
-// name; a reference whose first segment is neither stays as written.
-func resolve013(ref string, imports, defs map[string]string) string {
-	root, _, _ := strings.Cut(ref, ".")
-	if q, ok := defs[root]; ok {
-		return q + ref[len(root):]
-	}
-	if q, ok := imports[root]; ok {
-		return q + ref[len(root):]
-	}
-	return ref
-}
-
-// aliases013 returns the file's module-level function aliases: statements
-// `name = value` whose value resolves to one of the run's function names.
-func aliases013(f WrapperFile013, imports, defs map[string]string, qnames map[string]bool) []wrapper013 {
-	t := f.Tree
+// aliases013 returns the tree's module-level statements `name = value`,
+// value an identifier or an attribute, with value resolved 0.1.3's way:
+// when its first name is one of the file's functions (local), relative to
+// the file's module; else its first name replaced by its import binding;
+// else as written.
+func aliases013(t *source.Tree, imports map[string]string, local map[string]bool) []Alias013 {
 	if len(t.Nodes) == 0 {
 		return nil
 	}
-	var out []wrapper013
+	var out []Alias013
 	for _, stmt := range t.Children(0) {
 		if t.Kind(stmt) != kindExprStmt013 {
 			continue
@@ -346,13 +382,15 @@ func aliases013(f WrapperFile013, imports, defs map[string]string, qnames map[st
 		if k := t.Kind(parts[1]); k != kindIdent013 && k != kindAttribute013 {
 			continue
 		}
-		target := resolve013(t.Text(parts[1]), imports, defs)
-		if !qnames[target] {
-			continue
+		a := Alias013{WrapperSpan013: span013(t, stmt, t.Text(parts[0])), Value: t.Text(parts[1])}
+		a.Target = a.Value
+		root, _, _ := strings.Cut(a.Value, ".")
+		if local[root] {
+			a.Local = true
+		} else if q, ok := imports[root]; ok {
+			a.Target = q + a.Value[len(root):]
 		}
-		name := t.Text(parts[0])
-		out = append(out, newWrapper013(f, stmt, name,
-			fmt.Sprintf("`%s` only renames `%s`", name, target), fmt.Sprintf("Use `%s` directly", t.Text(parts[1]))))
+		out = append(out, a)
 	}
 	return out
 }

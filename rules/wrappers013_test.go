@@ -24,22 +24,22 @@ type file013 struct {
 	in   rules.WrapperFile013
 }
 
-// parse013 parses Python sources given as path, source pairs; a file's
-// module is ModuleName013 of its path with the directories in packages
-// as the packages.
+// parse013 parses Python sources; a file's module is ModuleName013 of
+// its path with the directories in packages as the packages.
 func parse013(t *testing.T, packages []string, files ...file) []file013 {
 	t.Helper()
 	out := make([]file013, len(files))
-	for i, f := range files {
-		p, err := source.NewParser(lang.Python)
-		require.NoError(t, err)
-		tree, err := p.Parse([]byte(f.src))
-		p.Close()
-		require.NoError(t, err, f.path)
-		module := rules.ModuleName013(f.path, func(dir string) bool { return slices.Contains(packages, dir) })
-		out[i] = file013{tree, rules.WrapperFile013{Path: f.path, Module: module, Tree: tree}}
+	for i, p := range parseFilesAs(t, lang.Python, files...) {
+		module := rules.ModuleName013(files[i].path, func(dir string) bool { return slices.Contains(packages, dir) })
+		out[i] = file013{p.tree, rules.WrapperFile013{Path: files[i].path, Module: module, Facts: rules.NewWrapperFacts013(p.tree)}}
 	}
 	return out
+}
+
+// parsePython013 parses one Python source.
+func parsePython013(t *testing.T, src string) *source.Tree {
+	t.Helper()
+	return parseFilesAs(t, lang.Python, file{"m.py", src})[0].tree
 }
 
 func wrappers013(t *testing.T, packages []string, files ...file) []finding.Finding {
@@ -121,6 +121,45 @@ func TestTrivialWrapper013Findings(t *testing.T) {
 			Path: "b.py", Line: 3, EndLine: 3,
 		},
 	}, got)
+}
+
+// A file's facts name no path or module: an alias to a function of the
+// file is kept relative to the module (Local), one through an import
+// carries the binding's name.
+func TestNewWrapperFacts013(t *testing.T) {
+	src := "import helpers as h\n" + // 1
+		"from .x import a, b\n" + // 2
+		"\n" +
+		"\n" +
+		"@dec\n" + // 5
+		"def one():\n" + // 6
+		"    return 1\n" + // 7
+		"\n" +
+		"\n" +
+		"class C:\n" + // 10
+		"    def two(self):\n" + // 11
+		"        x = 1\n" +
+		"        return x\n" + // 13
+		"\n" +
+		"\n" +
+		"first = one\n" + // 16
+		"second = h.run.inner\n" + // 17
+		"third = b\n" + // 18
+		"fourth = nothing.here\n" + // 19
+		"  # a comment\n" +
+		"fifth = (\n" + // 21
+		"    one\n" +
+		")\n"
+	assert.Equal(t, rules.WrapperFacts013{
+		Functions:     []string{"one", "two"},
+		SingleReturns: []rules.WrapperSpan013{{Name: "one", Line: 6, EndLine: 7, Col: 0}},
+		Aliases: []rules.Alias013{
+			{WrapperSpan013: rules.WrapperSpan013{Name: "first", Line: 16, EndLine: 16}, Value: "one", Target: "one", Local: true},
+			{WrapperSpan013: rules.WrapperSpan013{Name: "second", Line: 17, EndLine: 17}, Value: "h.run.inner", Target: "helpers.run.inner"},
+			{WrapperSpan013: rules.WrapperSpan013{Name: "third", Line: 18, EndLine: 18}, Value: "b", Target: "a.b"},
+			{WrapperSpan013: rules.WrapperSpan013{Name: "fourth", Line: 19, EndLine: 19}, Value: "nothing.here", Target: "nothing.here"},
+		},
+	}, rules.NewWrapperFacts013(parsePython013(t, src)))
 }
 
 // Aliases resolve only to functions 0.1.3's finder reaches, through the
@@ -304,4 +343,78 @@ func TestCountWrappers013(t *testing.T) {
 	assert.Equal(t, map[string]source.Lines{"a.py": {1, 2, 4, 6}, "c.py": {5}}, rules.WrapperLines013(fs, sloc))
 	assert.Equal(t, rules.WrapperCounts013{LOC: 5, Count: 4}, rules.CountWrappers013(fs, sloc))
 	assert.Equal(t, rules.WrapperCounts013{}, rules.CountWrappers013(nil, sloc))
+}
+
+// The module-level import bindings 0.1.3 records (0.1.3 §8), worked out
+// from its rules: the module of a from-import is its first dotted_name
+// child, which for a relative import is the first imported name.
+func TestImports013(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      map[string]string
+	}{
+		{"import", "import os\n", map[string]string{"os": "os"}},
+		{"dotted import binds its root to the whole name", "import a.b.c\n", map[string]string{"a": "a.b.c"}},
+		{"aliased import", "import a.b as c, d\n", map[string]string{"c": "a.b", "d": "d"}},
+		{"from import", "from m.n import x, y as z\n", map[string]string{"x": "m.n.x", "z": "m.n.y"}},
+		{"parenthesised from import", "from m import (x,\n    y)\n", map[string]string{"x": "m.x", "y": "m.y"}},
+		{"wildcard binds nothing", "from m import *\n", map[string]string{}},
+		{"relative: the first name is the module, the rest are bound under it", "from .x import a, b, c\n",
+			map[string]string{"b": "a.b", "c": "a.c"}},
+		{"relative, one name: nothing bound", "from .x import a\n", map[string]string{}},
+		{"relative, one aliased name: bound to itself", "from .x import a as c\n", map[string]string{"c": "a"}},
+		{"relative, first name aliased: the next plain name is the module", "from .x import a as c, b, d\n",
+			map[string]string{"c": "b.a", "d": "b.d"}},
+		{"current package", "from . import a, b\n", map[string]string{"b": "a.b"}},
+		{"parent package with a module", "from ..pkg.mod import a, b\n", map[string]string{"b": "a.b"}},
+		{"later statements overwrite", "import a\nfrom m import a\n", map[string]string{"a": "m.a"}},
+		{"only module-level statements", "def f():\n    import a\n\nif X:\n    import b\n", map[string]string{}},
+		{"__future__ is no import statement", "from __future__ import annotations\n", map[string]string{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, rules.Imports013(parsePython013(t, tc.src)))
+		})
+	}
+}
+
+// 0.1.3's function finder (0.1.3 §4).
+func TestFunctions013(t *testing.T) {
+	src := "def top():\n" +
+		"    def nested():\n" +
+		"        def deeper():\n" +
+		"            pass\n" +
+		"    if x:\n" +
+		"        def in_if():\n" +
+		"            pass\n" +
+		"\n" +
+		"class C:\n" +
+		"    @staticmethod\n" +
+		"    def method():\n" +
+		"        pass\n" +
+		"\n" +
+		"    class Inner:\n" +
+		"        async def inner_method(self):\n" +
+		"            pass\n" +
+		"\n" +
+		"if TYPE_CHECKING:\n" +
+		"    def typed():\n" +
+		"        pass\n" +
+		"try:\n" +
+		"    pass\n" +
+		"except ImportError:\n" +
+		"    def fallback():\n" +
+		"        pass\n" +
+		"with ctx:\n" +
+		"    def in_with():\n" +
+		"        pass\n" +
+		"for _ in ():\n" +
+		"    def in_for():\n" +
+		"        pass\n" +
+		"\n" +
+		"@decorate\n" +
+		"def decorated():\n" +
+		"    lambda: 0\n"
+	names := rules.FunctionNames013(parsePython013(t, src))
+	assert.Equal(t, []string{"top", "nested", "deeper", "method", "inner_method", "decorated"}, names)
 }
