@@ -13,7 +13,7 @@ import (
 
 // This file is scb-check 0.1.3's trivial-wrapper rule (0.1.3 §8), for the
 // 0.1.3 compatibility profile. 0.1.3 reads Python only, so the rule names
-// tree-sitter-python's node kinds directly (the kinds013 constants); it is
+// tree-sitter-python's node kinds directly (the kind…013 constants); it is
 // never run on another language's tree.
 
 // The tree-sitter-python kinds the 0.1.3 rule looks at.
