@@ -49,7 +49,7 @@ Options:
                                    commits the one each commit holds)
       --mcf-file <FILE>            Externally judged MCF scores (JSON); adds mcf and if50
   -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
-  -v, --verbosity...               Log progress to stderr
+  -v, --verbose...                 Log progress to stderr (--verbosity: the same)
   -h, --help                       Print help
 
 A checkpoint with nothing to measure (no source file, none that parses, a bad
@@ -89,7 +89,7 @@ var trajectoryValueFlags = map[string]string{
 var checkOnlyFlags = map[string]bool{
 	"--min-duplicate-lines": true, "--exit-zero": true, "--max-erosion": true, "--max-cog-erosion": true,
 	"--max-verbosity": true, "--max-high-cc-functions": true, "--baseline": true, "--write-baseline": true,
-	"--max-erosion-increase": true, "--max-verbosity-increase": true,
+	"--max-erosion-increase": true, "--max-verbosity-increase": true, "--color": true,
 }
 
 // trajectoryOptions are trajectory's options besides check's.
