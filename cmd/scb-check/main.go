@@ -158,7 +158,7 @@ func dispatch(ctx context.Context, c *cli, args []string) error {
 	if cmd, ok := commands[args[0]]; ok {
 		return cmd(ctx, c, args[1:])
 	}
-	return usagef("error: unrecognized subcommand '%s'%s\n\nUsage: scb-check <COMMAND>", args[0], didYouMean(args[0], mapKeys(commands)))
+	return usagef("error: unrecognized subcommand '%s'%s\n\nUsage: scb-check <COMMAND>", args[0], didYouMean(args[0], append(mapKeys(commands), "--help", "--version")))
 }
 
 func runCheck(ctx context.Context, c *cli, args []string) error {
