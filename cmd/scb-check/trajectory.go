@@ -31,7 +31,8 @@ Options:
       --git <REPO>                 Measure the first-parent history of this repository (or of a
                                    directory inside one), oldest commit first; each commit's tree
                                    is read from git into memory, never into the work tree
-      --rev-range <RANGE>          Commits to measure: A..B, or B for its whole history [default: HEAD]
+      --rev-range <RANGE>          Commits to measure: A..B, or B for its whole history
+                                   [default: HEAD]
       --max-commits <N>            Measure at most N commits, sampled evenly over the range
                                    (first and last kept) [default: no limit]
       --only-source-commits        Keep only commits that change a file of an analysed language
