@@ -3,6 +3,7 @@ package clones
 import (
 	"crypto/md5"
 	"encoding/hex"
+	"math"
 	"strconv"
 	"sync"
 
@@ -115,6 +116,7 @@ func (k *kinds013) isString(kind uint16) bool { return k.name[kind] == "string" 
 // FirstLines are the node's first three lines, as for Candidates.
 func BlockCandidates013(path string, t *source.Tree, sloc source.Lines) []Candidate {
 	s := newSerializer013(t, sloc)
+	defer s.release()
 	for i := 0; i < len(t.Nodes); {
 		if !s.qualifies(i) {
 			i++
@@ -143,6 +145,7 @@ func BlockCandidates013(path string, t *source.Tree, sloc source.Lines) []Candid
 // as a candidate's (see BlockCandidates013).
 func serialize013(t *source.Tree, i int) string {
 	s := newSerializer013(t, nil)
+	defer s.release()
 	s.serialize(i)
 	return string(s.text(0, len(s.buf), 0, len(s.idPos)))
 }
@@ -196,10 +199,24 @@ type open013 struct {
 	written bool
 }
 
-// newSerializer013 returns a serializer for t; with sloc nil no node
-// qualifies as a candidate (serialize013's use).
+// serializers013 keeps serializers, buffers and all, between files.
+var serializers013 = sync.Pool{New: func() any { return &serializer013{names: map[string]int32{}} }}
+
+// newSerializer013 returns a serializer for t, from the pool; with sloc
+// nil no node qualifies as a candidate (serialize013's use). Give it back
+// with release.
 func newSerializer013(t *source.Tree, sloc source.Lines) *serializer013 {
-	return &serializer013{t: t, k: kindsOf013(t.Grammar), sloc: sloc, names: map[string]int32{}}
+	s := serializers013.Get().(*serializer013)
+	s.t, s.k, s.sloc = t, kindsOf013(t.Grammar), sloc
+	return s
+}
+
+// release empties s and puts it back in the pool.
+func (s *serializer013) release() {
+	s.t, s.k, s.sloc = nil, nil, nil
+	s.buf, s.idPos, s.idName, s.recs = s.buf[:0], s.idPos[:0], s.idName[:0], s.recs[:0]
+	clear(s.names)
+	serializers013.Put(s)
 }
 
 // qualifies reports whether node i is a candidate: a block kind, not a
@@ -274,57 +291,61 @@ func (s *serializer013) firstKept(i int) int {
 
 // serialize appends root's text to buf, recording root and every
 // candidate inside it. The walk is a loop over the preorder slice with an
-// explicit stack, so deep trees cannot exhaust the goroutine stack.
+// explicit stack, so deep trees cannot exhaust the goroutine stack; the
+// buffers are locals while it runs, stored back at the end.
 func (s *serializer013) serialize(root int) {
-	t := s.t
+	t, k := s.t, s.k
 	nodes := t.Nodes
-	s.stack = s.stack[:0]
+	buf, idPos, idName, stack := s.buf, s.idPos, s.idName, s.stack[:0]
+	closeRec := func(r int) {
+		s.recs[r].bufEnd = len(buf)
+		s.recs[r].idEnd = len(idPos)
+	}
 	j := root
 	for {
-		if n := len(s.stack); n > 0 {
-			if s.stack[n-1].written {
-				s.buf = append(s.buf, ',')
+		if n := len(stack); n > 0 {
+			if stack[n-1].written {
+				buf = append(buf, ',')
 			}
-			s.stack[n-1].written = true
+			stack[n-1].written = true
 		}
 		rec := -1
 		if s.qualifies(j) {
 			rec = len(s.recs)
-			s.recs = append(s.recs, rec013{node: j, bufStart: len(s.buf), idStart: len(s.idPos)})
+			s.recs = append(s.recs, rec013{node: j, bufStart: len(buf), idStart: len(idPos)})
 		}
 		kind := nodes[j].Kind
 		next := int(nodes[j].End)
-		switch s.k.role[kind] {
+		switch k.role[kind] {
 		case role013Identifier:
-			s.idPos = append(s.idPos, len(s.buf))
-			s.idName = append(s.idName, s.intern(t.Bytes(j)))
+			idPos = append(idPos, len(buf))
+			idName = append(idName, s.intern(t.Bytes(j)))
 		case role013Literal:
-			s.buf = append(s.buf, s.k.token[kind]...)
+			buf = append(buf, k.token[kind]...)
 		default:
-			if c := s.firstKept(j); c < 0 {
-				s.buf = append(s.buf, s.k.name[kind]...)
-			} else {
-				s.buf = append(s.buf, s.k.name[kind]...)
-				s.buf = append(s.buf, '(')
-				s.stack = append(s.stack, open013{end: next, rec: rec})
+			buf = append(buf, k.name[kind]...)
+			if c := s.firstKept(j); c >= 0 {
+				buf = append(buf, '(')
+				stack = append(stack, open013{end: next, rec: rec})
 				rec = -1
 				next = c
 			}
 		}
 		if rec >= 0 {
-			s.close(rec)
+			closeRec(rec)
 		}
 		for {
-			n := len(s.stack)
-			if n > 0 && next >= s.stack[n-1].end {
-				s.buf = append(s.buf, ')')
-				if r := s.stack[n-1].rec; r >= 0 {
-					s.close(r)
+			n := len(stack)
+			if n > 0 && next >= stack[n-1].end {
+				buf = append(buf, ')')
+				if r := stack[n-1].rec; r >= 0 {
+					closeRec(r)
 				}
-				s.stack = s.stack[:n-1]
+				stack = stack[:n-1]
 				continue
 			}
 			if n == 0 {
+				s.buf, s.idPos, s.idName, s.stack = buf, idPos, idName, stack
 				return
 			}
 			if !s.dropped(next) {
@@ -334,12 +355,6 @@ func (s *serializer013) serialize(root int) {
 		}
 		j = next
 	}
-}
-
-// close ends candidate r's piece at the end of what is written so far.
-func (s *serializer013) close(r int) {
-	s.recs[r].bufEnd = len(s.buf)
-	s.recs[r].idEnd = len(s.idPos)
 }
 
 // intern returns the number of an identifier text within the file.
@@ -364,6 +379,10 @@ func (s *serializer013) text(from, to, idFrom, idTo int) []byte {
 	if len(s.stamp) < len(s.names) {
 		s.stamp = make([]uint32, len(s.names))
 		s.num = make([]int, len(s.names))
+		s.gen = 0
+	}
+	if s.gen == math.MaxUint32 {
+		clear(s.stamp)
 		s.gen = 0
 	}
 	s.gen++

@@ -333,3 +333,63 @@ func TestBlockCandidates013KeysOfNestedBlocks(t *testing.T) {
 	// numbers q, x, r, s, print, end.
 	assert.Equal(t, byLine[10], byLine[3])
 }
+
+// Deeply nested blocks are each a candidate of their own, keyed as if
+// alone: the innermost of 300 nested ifs has the key of the same if at
+// top level (the names a and b numbered 1 and 2 in both).
+func TestBlockCandidates013DeepNesting(t *testing.T) {
+	const depth = 300
+	var sb strings.Builder
+	for d := 0; d < depth; d++ {
+		indent := strings.Repeat(" ", d)
+		sb.WriteString(indent + "if a:\n")
+		sb.WriteString(indent + " b()\n")
+	}
+	sb.WriteString(strings.Repeat(" ", depth) + "b()\n")
+	sb.WriteString("if a:\n b()\n b()\n")
+	tree, _ := parse(t, lang.Python, sb.String())
+	cands := clones.BlockCandidates013("deep.py", tree, tree.SLOC())
+	require.Len(t, cands, depth+1)
+	for d, c := range cands[:depth] {
+		assert.Equal(t, 2*d+1, c.StartLine)
+		assert.Equal(t, 2*depth+1, c.EndLine)
+		assert.Equal(t, 2*(depth-d)+1, c.SLOC)
+	}
+	inner, top := cands[depth-1], cands[depth]
+	assert.Equal(t, 2*depth+2, top.StartLine)
+	assert.Equal(t, top.Hash, inner.Hash)
+	assert.NotEqual(t, top.Hash, cands[depth-2].Hash)
+}
+
+// The serializers are pooled: results do not depend on what ran before,
+// nor on other goroutines running at the same time.
+func TestBlockCandidates013Reuse(t *testing.T) {
+	p, err := source.NewParser(lang.Python)
+	require.NoError(t, err)
+	defer p.Close()
+	var paths []string
+	for _, run := range runs013(t) {
+		paths = append(paths, run...)
+	}
+	slices.Sort(paths)
+	r := loadRun013(t, p, paths)
+	candidates := func(order []string) map[string][]clones.Candidate {
+		out := map[string][]clones.Candidate{}
+		for _, path := range order {
+			out[path] = clones.BlockCandidates013(path, r.trees[path], r.trees[path].SLOC())
+		}
+		return out
+	}
+	want := candidates(paths)
+	reversed := slices.Clone(paths)
+	slices.Reverse(reversed)
+	assert.Equal(t, want, candidates(reversed))
+
+	results := make(chan map[string][]clones.Candidate, 4)
+	for range cap(results) {
+		go func() { results <- candidates(paths) }()
+	}
+	for range cap(results) {
+		assert.Equal(t, want, <-results)
+	}
+}
