@@ -35,7 +35,7 @@ var typeChecking013 = []string{"TYPE_CHECKING", "typing.TYPE_CHECKING"}
 
 // Roles a node kind plays in the 0.1.3 serialisation.
 const (
-	role013Other uint8 = iota
+	role013Block uint8 = 1 << iota
 	role013Identifier
 	role013Literal
 	role013Comment
@@ -47,46 +47,33 @@ const (
 // them: by name, so that distinct symbols sharing a name (an alias, or a
 // keyword and the named node it opens, like lambda) serialise alike.
 type kinds013 struct {
-	role      []uint8
-	block     []bool
-	name      []string
-	token     []string
-	condition uint16
+	roles source.KindRoles[uint8]
+	// name and token are each kind's name and literal placeholder.
+	name, token []string
+	condition   uint16
 }
 
-var kindTables013 sync.Map // *source.Grammar -> *kinds013
-
-func kindsOf013(g *source.Grammar) *kinds013 {
-	if k, ok := kindTables013.Load(g); ok {
-		return k.(*kinds013)
+var kindTable013 = source.NewTable(func(g *source.Grammar) *kinds013 {
+	roles := source.Roles[uint8]{}
+	roles.Add(role013Block, blockKinds013...)
+	roles.Add(role013Identifier, "identifier")
+	roles.Add(role013Comment, "comment")
+	roles.Add(role013ExprStatement, "expression_statement")
+	roles.Add(role013String, "string")
+	for name := range literalTokens013 {
+		roles.Add(role013Literal, name)
 	}
-	n := g.KindCount()
-	k := &kinds013{role: make([]uint8, n), block: make([]bool, n), name: make([]string, n),
-		token: make([]string, n), condition: g.FieldID("condition")}
-	for id := 0; id < n; id++ {
-		name := g.KindName(uint16(id))
-		k.name[id] = name
-		for _, b := range blockKinds013 {
-			k.block[id] = k.block[id] || name == b
-		}
-		switch tok, lit := literalTokens013[name]; {
-		case name == "identifier":
-			k.role[id] = role013Identifier
-		case lit:
-			k.role[id] = role013Literal
-			k.token[id] = tok
-		case name == "comment":
-			k.role[id] = role013Comment
-		case name == "expression_statement":
-			k.role[id] = role013ExprStatement
-		}
+	k := &kinds013{roles: roles.ByKind(g), name: make([]string, g.KindCount()),
+		token: make([]string, g.KindCount()), condition: g.FieldID("condition")}
+	for id := range k.name {
+		k.name[id] = g.KindName(uint16(id))
+		k.token[id] = literalTokens013[k.name[id]]
 	}
-	actual, _ := kindTables013.LoadOrStore(g, k)
-	return actual.(*kinds013)
-}
+	return k
+})
 
-// isString reports whether kind is tree-sitter-python's string.
-func (k *kinds013) isString(kind uint16) bool { return k.name[kind] == "string" }
+// is reports whether a node kind plays role.
+func (k *kinds013) is(kind uint16, role uint8) bool { return k.roles.Of(kind)&role != 0 }
 
 // BlockCandidates013 returns the clone candidates of one file as scb-check
 // 0.1.3 finds them (0.1.3 §7), for Detect and Groups to group with those
@@ -202,12 +189,12 @@ type open013 struct {
 // serializers013 keeps serializers, buffers and all, between files.
 var serializers013 = sync.Pool{New: func() any { return &serializer013{names: map[string]int32{}} }}
 
-// newSerializer013 returns a serializer for t, from the pool; with sloc
-// nil no node qualifies as a candidate (serialize013's use). Give it back
-// with release.
+// newSerializer013 returns a serializer for t, from the pool; with no
+// SLOC lines no node qualifies as a candidate (serialize013 passes nil).
+// Give it back with release.
 func newSerializer013(t *source.Tree, sloc source.Lines) *serializer013 {
 	s := serializers013.Get().(*serializer013)
-	s.t, s.k, s.sloc = t, kindsOf013(t.Grammar), sloc
+	s.t, s.k, s.sloc = t, kindTable013.Of(t.Grammar), sloc
 	return s
 }
 
@@ -223,7 +210,7 @@ func (s *serializer013) release() {
 // TYPE_CHECKING guard, spanning enough SLOC lines.
 func (s *serializer013) qualifies(i int) bool {
 	t := s.t
-	if s.sloc == nil || !s.k.block[t.Nodes[i].Kind] {
+	if len(s.sloc) == 0 || !s.k.is(t.Nodes[i].Kind, role013Block) {
 		return false
 	}
 	if c := t.ChildByField(i, s.k.condition); c >= 0 {
@@ -240,10 +227,11 @@ func (s *serializer013) qualifies(i int) bool {
 // dropped reports whether node i is left out of its parent's text: a
 // comment or a plain string statement.
 func (s *serializer013) dropped(i int) bool {
-	switch s.k.role[s.t.Nodes[i].Kind] {
-	case role013Comment:
+	kind := s.t.Nodes[i].Kind
+	switch {
+	case s.k.is(kind, role013Comment):
 		return true
-	case role013ExprStatement:
+	case s.k.is(kind, role013ExprStatement):
 		return s.plainString(i)
 	}
 	return false
@@ -263,7 +251,7 @@ func (s *serializer013) plainString(i int) bool {
 		}
 		lone = c
 	}
-	if lone < 0 || !s.k.isString(t.Nodes[lone].Kind) {
+	if lone < 0 || !s.k.is(t.Nodes[lone].Kind, role013String) {
 		return false
 	}
 	text := t.Bytes(lone)
@@ -316,11 +304,11 @@ func (s *serializer013) serialize(root int) {
 		}
 		kind := nodes[j].Kind
 		next := int(nodes[j].End)
-		switch k.role[kind] {
-		case role013Identifier:
+		switch {
+		case k.is(kind, role013Identifier):
 			idPos = append(idPos, len(buf))
 			idName = append(idName, s.intern(t.Bytes(j)))
-		case role013Literal:
+		case k.is(kind, role013Literal):
 			buf = append(buf, k.token[kind]...)
 		default:
 			buf = append(buf, k.name[kind]...)
