@@ -113,6 +113,8 @@ func TestBlockCandidates013Key(t *testing.T) {
 	assert.Equal(t, want, got)
 }
 
+// Which nodes are candidates, worked out by hand from each block's span
+// and the SLOC lines given.
 func TestBlockCandidates013Set(t *testing.T) {
 	src := strings.Join([]string{
 		/* 1 */ "def f(a):",
