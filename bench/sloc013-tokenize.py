@@ -3,7 +3,9 @@ takes from Python's tokenize (before it subtracts string statements).
 
 Usage: python3.12 bench/sloc013-tokenize.py DIR > lines.jsonl
 One JSON object per file, sorted by path: {"path": relative path, "lines":
-[...]} or {"path": ..., "error": "..."} when tokenize rejects the file.
+[...]} or {"path": ..., "error": "..."} when tokenize rejects the file, and
+"compiles": whether Python compiles it (invalid Python, which tokenize may
+still accept or reject on a whim, is reported apart).
 Files are read as scb-check 0.1.3 reads them: UTF-8 with replacement
 characters, text mode (universal newlines). The Go side of the comparison is
 TestPyTokenLinesAgainstTokenize in source/ (see bench/README.md).
@@ -34,8 +36,13 @@ def main():
         text = path.read_text(encoding="utf-8", errors="replace")
         try:
             record = {"path": rel, "lines": token_lines(text)}
-        except (SyntaxError, tokenize.TokenError) as exc:
+        except Exception as exc:  # tokenize can also fail with SystemError
             record = {"path": rel, "error": f"{type(exc).__name__}: {exc}"}
+        try:
+            compile(text, rel, "exec", dont_inherit=True)
+            record["compiles"] = True
+        except Exception:  # a file Python itself rejects
+            record["compiles"] = False
         print(json.dumps(record))
 
 

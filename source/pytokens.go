@@ -200,6 +200,9 @@ func (s *pyScanner) run() error {
 	if len(s.modes) > 0 {
 		return s.fail("unterminated f-string literal")
 	}
+	if s.level > 0 || s.contLine {
+		return s.fail("unexpected EOF in multi-line statement")
+	}
 	return nil
 }
 

@@ -166,6 +166,9 @@ func TestPyTokenLinesRejects(t *testing.T) {
 		{"a vertical tab outside strings", "x = 1\v\n"},
 		{"a NUL byte", "x = 1\x00\n"},
 		{"a backslash not before a newline", "x = 1 \\ 2\n"},
+		{"a backslash continuation at the end", "x = 1 \\\n"},
+		{"a bracket open at the end", "x = (1,\n"},
+		{"a field left open by a format spec's closing quote", "v = rf'\\{:'\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := source.PyTokenLines([]byte(tc.src))

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -35,21 +36,35 @@ func TestPyTokenLinesAgainstTokenize(t *testing.T) {
 	out, err := exec.Command(python, filepath.Join("..", "bench", "sloc013-tokenize.py"), dir).Output()
 	require.NoError(t, err)
 
-	var files, rejected, mismatches, errorsAgree int
+	var files, rejected, mismatches, errorsAgree, invalid, invalidMismatches, crashes int
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<26)
 	for sc.Scan() {
 		var rec struct {
-			Path  string       `json:"path"`
-			Lines source.Lines `json:"lines"`
-			Error string       `json:"error"`
+			Path     string       `json:"path"`
+			Lines    source.Lines `json:"lines"`
+			Error    string       `json:"error"`
+			Compiles bool         `json:"compiles"`
 		}
 		require.NoError(t, json.Unmarshal(sc.Bytes(), &rec))
 		raw, err := os.ReadFile(filepath.Join(dir, rec.Path))
 		require.NoError(t, err)
 		files++
 		got, err := source.PyTokenLines(source.PyText(raw))
+		if !rec.Compiles {
+			// Invalid Python: tokenize's verdict depends on its error
+			// recovery (and on CPython bugs); only count the differences.
+			invalid++
+			if (rec.Error != "") != (err != nil) || err == nil && !assert.ObjectsAreEqual(rec.Lines, got) && len(rec.Lines)+len(got) > 0 {
+				invalidMismatches++
+			}
+			continue
+		}
 		switch {
+		case strings.HasPrefix(rec.Error, "SystemError"):
+			// A CPython bug (seen with a debug '=' field spanning lines),
+			// not a verdict on the source: not emulated.
+			crashes++
 		case rec.Error != "":
 			rejected++
 			if err != nil {
@@ -68,7 +83,7 @@ func TestPyTokenLinesAgainstTokenize(t *testing.T) {
 		}
 	}
 	require.NoError(t, sc.Err())
-	t.Logf("%d files compared, %d rejected by tokenize (%d rejected by us too), %d mismatches", files, rejected, errorsAgree, mismatches)
+	t.Logf("%d files compared: %d valid Python (%d rejected by tokenize, %d of them by us too), %d mismatches, %d tokenize crashes; %d invalid Python, %d differ", files, files-invalid, rejected, errorsAgree, mismatches, crashes, invalid, invalidMismatches)
 	assert.Zero(t, mismatches)
 }
 
