@@ -81,20 +81,25 @@ func tokenizerInput(src []byte, lines []pyLine) []byte {
 //
 // It is a scanner, not a tokenizer: only where a token starts matters, so
 // names, numbers and operators are read a character at a time, while
-// strings, comments, line continuations, brackets and the f-string modes of
-// Python 3.12 (PEP 701) are followed as CPython's tokenizer follows them:
-// comments may stand in a replacement field, and any non-ASCII
-// character outside strings and comments reads as part of a name (tokenize does
-// not check identifiers; a byte order mark is such a name). An f-string yields FSTRING_START, then alternates literal pieces
-// (FSTRING_MIDDLE, split after every {{ or }} escape and after a \N{...}
-// escape's closing brace) with the tokens of each replacement field, whose
-// format spec is again a literal piece that may hold nested fields, and ends
-// with FSTRING_END. A FSTRING_MIDDLE starts on the line where the previous
-// token ended, even when its text begins with a newline.
+// strings, comments, line continuations, brackets, indentation and the
+// f-string modes of Python 3.12 (PEP 701) are followed as CPython's
+// tokenizer follows them. Any non-ASCII character outside strings and
+// comments reads as part of a name (tokenize does not check identifiers;
+// a byte order mark is such a name). An f-string yields FSTRING_START, then
+// alternates literal pieces (FSTRING_MIDDLE, split after every {{ or }}
+// escape and after a \N{...} escape's closing brace) with the tokens of
+// each replacement field (comments allowed), whose format spec is again a
+// literal piece that may hold nested fields, and ends with FSTRING_END. A
+// FSTRING_MIDDLE starts on the line where the previous token ended, even
+// when its text begins with a newline; a format spec's piece is emitted
+// even when empty.
 //
 // The tree-sitter tree cannot stand in for this: its string nodes do not
 // say where tokenize splits literal pieces at escapes, nor where an empty
-// format-spec piece starts, and its rows count \n only.
+// format-spec piece starts, and its rows count \n only. What is not
+// emulated: CPython's own crashes (a SystemError on some debug '=' fields
+// spanning lines in nested f-strings) and its error recovery on invalid
+// f-strings.
 func PyTokenLines(src []byte) (Lines, error) {
 	marks, err := pyTokenMarks(src, pySplitLines(src))
 	if err != nil {

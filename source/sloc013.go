@@ -2,7 +2,6 @@ package source
 
 import (
 	"bytes"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -13,7 +12,7 @@ import (
 // text 0.1.3 analyses: the file decoded as UTF-8 with replacement
 // characters and with universal newlines (\r\n and \r read as \n), since
 // 0.1.3 reads files in text mode. An error wraps ErrTokenize when
-// tokenize rejects the source.
+// tokenize rejects the source. It is Python's rule: call it on Python trees.
 //
 // The subtraction keeps 0.1.3's quirks: a statement is plain when its only
 // named child is a string node whose prefix (lowercased, up to the first
@@ -49,18 +48,13 @@ func (t *Tree) ownedPlainString013(i int, lines []pyLine) int {
 	if !t.Is(i, ClassPlainStatement) {
 		return -1
 	}
+	// Only a lone string child: the fallback of isPlainStringStatement for
+	// triple-quoted concatenations is 0.2.0's, not 0.1.3's.
 	named := t.NamedChildren(i)
-	if len(named) != 1 || !t.Is(named[0], ClassString) {
+	if len(named) != 1 || !t.Is(named[0], ClassString) || !t.isPlainStringStatement(i, true) {
 		return -1
 	}
 	s := named[0]
-	text := t.Bytes(s)
-	if q := strings.IndexAny(string(text), `"'`); q >= 0 {
-		text = text[:q]
-	}
-	if strings.ContainsAny(strings.ToLower(string(text)), t.Lang.StringPrefixesKeptInSLOC) {
-		return -1
-	}
 	n := &t.Nodes[s]
 	before := t.pyLineText(lines, int(n.StartRow))
 	after := t.pyLineText(lines, int(n.EndRow))

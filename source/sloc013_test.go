@@ -220,3 +220,42 @@ func TestPyText(t *testing.T) {
 		})
 	}
 }
+
+// FuzzPyTokenLines checks that the scanner ends on any input with lines
+// inside the source (or an ErrTokenize), and that SLOC013 stays a subset of
+// the token lines on what tree-sitter accepts.
+func FuzzPyTokenLines(f *testing.F) {
+	for _, tc := range slocCases013 {
+		f.Add(tc.src)
+	}
+	f.Add("f'''{x:{y}}{{}}\\N{DASH}'''\n")
+	p, err := source.NewParser(lang.Python)
+	require.NoError(f, err)
+	f.Fuzz(func(t *testing.T, src string) {
+		got, err := source.PyTokenLines([]byte(src))
+		if err != nil {
+			require.ErrorIs(t, err, source.ErrTokenize)
+			return
+		}
+		n := 1
+		for _, c := range []rune(src) {
+			switch c {
+			case '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+				n++
+			}
+		}
+		for i, l := range got {
+			require.True(t, l >= 1 && l <= n, "line %d of %d", l, n)
+			require.True(t, i == 0 || got[i-1] < l)
+		}
+		tree, err := p.Parse([]byte(src))
+		if err != nil {
+			return
+		}
+		sloc, err := tree.SLOC013()
+		require.NoError(t, err)
+		for _, l := range sloc {
+			require.True(t, got.Has(l))
+		}
+	})
+}
