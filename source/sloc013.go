@@ -42,19 +42,27 @@ func (t *Tree) SLOC013() (Lines, error) {
 	return linesFromMarks(marks), nil
 }
 
+// PlainString013 reports whether node i is a plain string statement by
+// scb-check 0.1.3's predicate (0.1.3 §3, §7, §8): an expression statement
+// whose only named child is a string node with none of the language's kept
+// prefixes (b, f) in its lowercased prefix. Unlike today's rule a
+// concatenation of triple-quoted strings is not one. Ownership of lines is
+// not checked (SLOC013 adds that).
+func (t *Tree) PlainString013(i int) bool {
+	if !t.Is(i, ClassPlainStatement) {
+		return false
+	}
+	named := t.NamedChildren(i)
+	return len(named) == 1 && t.Is(named[0], ClassString) && t.isPlainStringStatement(i, true)
+}
+
 // ownedPlainString013 returns the string child of statement i when i is a
 // plain string statement owning its lines by 0.1.3's test, else -1.
 func (t *Tree) ownedPlainString013(i int, lines []pyLine) int {
-	if !t.Is(i, ClassPlainStatement) {
+	if !t.PlainString013(i) {
 		return -1
 	}
-	// Only a lone string child: the fallback of isPlainStringStatement for
-	// triple-quoted concatenations is 0.2.0's, not 0.1.3's.
-	named := t.NamedChildren(i)
-	if len(named) != 1 || !t.Is(named[0], ClassString) || !t.isPlainStringStatement(i, true) {
-		return -1
-	}
-	s := named[0]
+	s := t.NamedChildren(i)[0]
 	n := &t.Nodes[s]
 	before := t.pyLineText(lines, int(n.StartRow))
 	after := t.pyLineText(lines, int(n.EndRow))

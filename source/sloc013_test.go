@@ -259,3 +259,16 @@ func FuzzPyTokenLines(f *testing.F) {
 		}
 	})
 }
+
+func TestPlainString013(t *testing.T) {
+	src := "'a'\nu'b'\nb'c'\nf'{d}'\n'e' 'f'\n'''g''' '''h'''\nx = 'i'\n('j')\n"
+	want := []bool{true, true, false, false, false, false, false, false}
+	tree := parse(t, lang.Python, src)
+	var got []bool
+	for i := range tree.Nodes {
+		if tree.Nodes[i].Parent == 0 {
+			got = append(got, tree.PlainString013(i))
+		}
+	}
+	assert.Equal(t, want, got)
+}
