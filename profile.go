@@ -8,6 +8,7 @@ import (
 
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/internal/engine"
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
 )
@@ -27,9 +28,9 @@ type Profile struct {
 	// FindingsFail: a check with findings exits 1 (gates aside). 0.1.3
 	// exits 0 after any successful check.
 	FindingsFail bool
-	// Languages are the languages the profile reads whatever the options
-	// and configuration say; nil leaves them to those.
-	Languages []string
+	// Languages are the only languages the profile reads, whatever the
+	// options and configuration say; nil leaves them to those.
+	Languages []*lang.Spec
 	// ConfigKeys are the configuration keys the profile accepts (besides
 	// compat, which selects it); nil accepts every key of the schema.
 	ConfigKeys []string
@@ -63,7 +64,7 @@ var (
 		Default:      Policy{MinSeverity: rules.SeverityHint, Suppressions: true, Thresholds: true},
 		IncludeAll:   Policy{MinSeverity: rules.SeverityHint},
 		WriteJSON:    report.WriteJSON013,
-		Languages:    []string{"python"},
+		Languages:    []*lang.Spec{lang.Python},
 		ConfigKeys:   []string{"exclude", "context"},
 		engine:       engine.Profile013,
 		catalog:      (*rules.Catalog).Weighed013,

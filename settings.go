@@ -106,7 +106,11 @@ func (s Settings) withProfile(p *Profile) (Settings, error) {
 		return Settings{}, fmt.Errorf("compat %s: %s", p.Name, p.unfinished)
 	}
 	if p.Languages != nil && s.languages != nil {
-		return Settings{}, fmt.Errorf("--languages: scb-check %s reads %s only", p.Name, strings.Join(p.Languages, ", "))
+		names := make([]string, len(p.Languages))
+		for i, spec := range p.Languages {
+			names[i] = spec.Name
+		}
+		return Settings{}, fmt.Errorf("--languages: scb-check %s reads %s only", p.Name, strings.Join(names, ", "))
 	}
 	cat := s.loaded
 	if p.catalog != nil {
@@ -148,10 +152,11 @@ func (s Settings) forRun(cfg *config.Config) (Settings, error) {
 	if err := s.Profile.checkConfig(cfg); err != nil {
 		return s, err
 	}
-	names := s.Profile.Languages
-	if names == nil {
-		names = s.languages
+	if s.Profile.Languages != nil {
+		s.engine.Languages = s.Profile.Languages
+		return s, nil
 	}
+	names := s.languages
 	if names == nil {
 		names = cfg.Languages
 	}
