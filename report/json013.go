@@ -18,18 +18,8 @@ import (
 func WriteJSON013(w io.Writer, r *Report) error {
 	var b strings.Builder
 	b.WriteByte('{')
-	first := true
-	key := func(k string) {
-		if !first {
-			b.WriteString(", ")
-		}
-		first = false
-		b.WriteByte('"')
-		b.WriteString(k)
-		b.WriteString(`": `)
-	}
-	float := func(k string, v float64) { key(k); b.WriteString(pythonRepr(v)) }
-	integer := func(k string, v int) { key(k); b.WriteString(strconv.Itoa(v)) }
+	o := &object{b: &b, sep: ", ", colon: ": ", format: pythonRepr}
+	float, integer := o.float, o.integer
 	// mass is a sum over n functions: the integer 0 over none.
 	mass := func(k string, v float64, n int) {
 		if n == 0 {
