@@ -77,7 +77,6 @@ func resolve(opt Options) (Settings, error) {
 	}
 	cat := opt.Catalog
 	if cat == nil {
-		var err error
 		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles, MaxFileSize: opt.MaxConfigSize}); err != nil {
 			return Settings{}, err
 		}
