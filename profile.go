@@ -58,11 +58,12 @@ var (
 	// run (no severity filter), the bundled rules at its severities, its
 	// function visitor, its JSON report and exit status. Its include-all
 	// touches no discovery and lifts no severity filter: it only keeps
-	// what directives, boundaries and thresholds drop.
+	// what directives, boundaries and thresholds drop, and reads no
+	// directive (so a malformed one is no error).
 	Profile013 = &Profile{
 		Name:         "0.1.3",
 		Default:      Policy{MinSeverity: rules.SeverityHint, Suppressions: true, Thresholds: true},
-		IncludeAll:   Policy{MinSeverity: rules.SeverityHint},
+		IncludeAll:   Policy{MinSeverity: rules.SeverityHint, NoDirectiveChecks: true},
 		WriteJSON:    report.WriteJSON013,
 		Languages:    []*lang.Spec{lang.Python},
 		ConfigKeys:   []string{"exclude", "context"},

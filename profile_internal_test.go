@@ -85,7 +85,7 @@ func TestResolveProfile013(t *testing.T) {
 		policy     Policy
 	}{
 		{"default: directives and thresholds apply", false, Policy{MinSeverity: rules.SeverityHint, Suppressions: true, Thresholds: true}},
-		{"include-all: only directives and thresholds lifted", true, Policy{MinSeverity: rules.SeverityHint}},
+		{"include-all: only directives and thresholds lifted, directives not read", true, Policy{MinSeverity: rules.SeverityHint, NoDirectiveChecks: true}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -215,6 +215,35 @@ func TestProfilesOnFixtureTree(t *testing.T) {
 				}
 				assert.Equalf(t, want, n, "%s: functions under %s", path, profile)
 			}
+		})
+	}
+}
+
+// 0.1.3's include-all reads no directive: a malformed one does not stop
+// the run, as it stops 0.1.3's default policy and 0.2.0 (which checks
+// directives even with include-all).
+func TestProfile013IncludeAllReadsNoDirectives(t *testing.T) {
+	partialProfiles(t)
+	cases := []struct {
+		name, src, err string
+	}{
+		{"a boundary outside a function", "# scbc boundary\nvalue = 1\n", "scbc boundary must be inside a function body"},
+		{"an ignore of an unknown rule", "value = 1  # scbc ignore[no-such-rule]\n", "unknown rule id: no-such-rule"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, err := filepath.EvalSymlinks(t.TempDir())
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "a.py"), []byte(tc.src), 0o644))
+			analyse := func(compat string, includeAll bool) error {
+				_, err := Analyze(context.Background(), Options{
+					Path: dir, Config: config.Default(dir), Compat: compat, IncludeAll: includeAll, DisableSG: true,
+				})
+				return err
+			}
+			assert.NoError(t, analyse("0.1.3", true))
+			assert.ErrorContains(t, analyse("0.1.3", false), tc.err)
+			assert.ErrorContains(t, analyse("0.2.0", true), tc.err)
 		})
 	}
 }

@@ -30,6 +30,10 @@ type Policy struct {
 	// Thresholds: a rule's min_file_count drops its findings in files
 	// with fewer.
 	Thresholds bool
+	// NoDirectiveChecks: the code's directives are not read, so their
+	// errors (an unknown rule id, a boundary outside a function) do not
+	// stop the run (0.1.3's --include-all; 0.2.0 always checks them).
+	NoDirectiveChecks bool
 }
 
 var (
