@@ -30,10 +30,14 @@ type Options struct {
 	// WorkDir is the directory configuration is discovered from, as the
 	// reference does from its working directory; os.Getwd when empty.
 	WorkDir string
-	// IncludeAll chooses IncludeAllPolicy over DefaultPolicy, as the
-	// reference's --include-all: every file walked, every rule run, every
-	// finding kept.
+	// IncludeAll chooses the profile's IncludeAll policy over its Default
+	// (IncludeAllPolicy over DefaultPolicy for 0.2.0), as the reference's
+	// --include-all: every file walked, every rule run, every finding kept.
 	IncludeAll bool
+	// Compat names the compatibility profile (see ProfileNamed: "0.2.0"
+	// or "0.1.3"); when empty, each run's configuration's compat key
+	// decides, else the default, 0.2.0.
+	Compat string
 	// Workers is the number of files analysed in parallel, and ast-grep's
 	// thread count; all cores when zero or negative. The report does not
 	// depend on it.

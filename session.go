@@ -155,7 +155,12 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 	// the cache entries stored are written.
 	defer run.Close()
 	results := run.Results
-	for _, res := range results {
+	for i, res := range results {
+		if set.Policy.NoDirectiveChecks {
+			// Read as if the files held none: no error, no boundary.
+			results[i].Directives, results[i].IgnoreErr = nil, nil
+			continue
+		}
 		if res.IgnoreErr != nil {
 			return nil, res.IgnoreErr
 		}
@@ -184,7 +189,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 		Name: cat.Name(Version), Bundled: cat.Bundled, Rules: len(cat.Rules), Active: run.Scan.Active,
 		Files: cat.CatalogFiles, ExtraFiles: cat.ExtraFiles,
 	}
-	if err := engine.AddVerbosity(r, results, cat, found, cfg.LowUse, set.findings); err != nil {
+	if err := engine.AddVerbosity(r, results, &set.engine, found, cfg.LowUse, set.findings); err != nil {
 		return nil, err
 	}
 	return r, nil

@@ -3,6 +3,7 @@ package scbcheck
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/scbcheck/scbcheck/config"
@@ -15,7 +16,8 @@ import (
 
 // Policy is what a run keeps of what ignore files, severities and the
 // code's own directives leave out. Options.IncludeAll chooses between the
-// two named policies; every step reads the one chosen, never the flag.
+// two policies of the run's profile; every step reads the one chosen,
+// never the flag.
 type Policy struct {
 	// IgnoreFiles: the walk honours .gitignore and .ignore files.
 	IgnoreFiles bool
@@ -28,6 +30,10 @@ type Policy struct {
 	// Thresholds: a rule's min_file_count drops its findings in files
 	// with fewer.
 	Thresholds bool
+	// NoDirectiveChecks: the code's directives are not read, so their
+	// errors (an unknown rule id, a boundary outside a function) do not
+	// stop the run (0.1.3's --include-all; 0.2.0 always checks them).
+	NoDirectiveChecks bool
 }
 
 var (
@@ -40,14 +46,15 @@ var (
 )
 
 // Settings are a session's settings, resolved once from its Options:
-// every default applied, the catalog loaded and its active rules chosen.
-// Every step of a run, the cache keys, a baseline's recorded settings and
-// the catalog's identity derive from them. (A compatibility profile, such
-// as scb-check 0.1.3's, is meant to be one more value here, chosen once:
-// its SLOC rule, function finder, clone detector, wrapper rule, walker,
-// JSON writer and pair of policies.)
+// every default applied, the compatibility profile chosen, the catalog
+// loaded and its active rules chosen. Every step of a run, the cache
+// keys, a baseline's recorded settings and the catalog's identity derive
+// from them.
 type Settings struct {
-	// Policy is the run's policy (DefaultPolicy or IncludeAllPolicy).
+	// Profile is the compatibility profile (Profile020 unless
+	// Options.Compat or the configuration chose another).
+	Profile *Profile
+	// Policy is the run's policy: the profile's Default or IncludeAll.
 	Policy Policy
 	// engine is what the engine reads; its Languages are each run's.
 	engine engine.Settings
@@ -58,38 +65,66 @@ type Settings struct {
 	// languages are Options.Languages: nil leaves them to each run's
 	// configuration.
 	languages []string
+	// loaded is the catalog loaded, before the profile's changes.
+	loaded *rules.Catalog
+	// includeAll is Options.IncludeAll; compatSet says Options.Compat
+	// chose the profile (else a run's configuration may).
+	includeAll, compatSet bool
 }
 
 // resolve resolves opt's settings: the catalog (loaded unless given),
-// the policy, the active rules and every default.
+// the profile, its policy, the active rules and every default.
 func resolve(opt Options) (Settings, error) {
+	profile, err := ProfileNamed(opt.Compat)
+	if err != nil {
+		return Settings{}, fmt.Errorf("--compat: %w", err)
+	}
 	cat := opt.Catalog
 	if cat == nil {
-		var err error
 		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles, MaxFileSize: opt.MaxConfigSize}); err != nil {
 			return Settings{}, err
 		}
-	}
-	policy := DefaultPolicy
-	if opt.IncludeAll {
-		policy = IncludeAllPolicy
 	}
 	astGrep := opt.AstGrep
 	if astGrep == "" {
 		astGrep = "ast-grep"
 	}
-	return Settings{
-		Policy: policy,
+	s := Settings{
 		engine: engine.Settings{
-			Version: Version, Catalog: cat, Active: cat.Active(policy.MinSeverity), RuleIDs: cat.IDs(),
-			IgnoreFiles: policy.IgnoreFiles, MaxFileSize: limit(opt.MaxFileSize, DefaultMaxFileSize),
+			Version: Version, MaxFileSize: limit(opt.MaxFileSize, DefaultMaxFileSize),
 			MaxConfigSize: vfs.MaxRead(opt.MaxConfigSize), ParseTimeout: limit(opt.ParseTimeout, DefaultParseTimeout),
 			Workers: opt.Workers, DisableSG: opt.DisableSG,
 			AstGrep: astGrep, AstGrepTimeout: limit(opt.AstGrepTimeout, DefaultAstGrepTimeout),
 		},
-		findings:  finding.Policy{Suppressions: policy.Suppressions, Thresholds: policy.Thresholds, MinSeverity: rules.SeverityLabel(policy.MinSeverity)},
-		languages: opt.Languages,
-	}, nil
+		languages: opt.Languages, loaded: cat, includeAll: opt.IncludeAll, compatSet: opt.Compat != "",
+	}
+	return s.withProfile(profile)
+}
+
+// withProfile is s with the profile p and what derives from it: the
+// policy, the catalog and its active rules, the engine's steps. A profile
+// not implemented in full is refused.
+func (s Settings) withProfile(p *Profile) (Settings, error) {
+	if p.unfinished != "" && !engine.PartialProfiles {
+		return Settings{}, fmt.Errorf("compat %s: %s", p.Name, p.unfinished)
+	}
+	if p.Languages != nil && s.languages != nil {
+		names := make([]string, len(p.Languages))
+		for i, spec := range p.Languages {
+			names[i] = spec.Name
+		}
+		return Settings{}, fmt.Errorf("--languages: scb-check %s reads %s only", p.Name, strings.Join(names, ", "))
+	}
+	cat := s.loaded
+	if p.catalog != nil {
+		cat = p.catalog(cat)
+	}
+	policy := p.policy(s.includeAll)
+	s.Profile, s.Policy = p, policy
+	s.engine.Catalog, s.engine.Active, s.engine.RuleIDs = cat, cat.Active(policy.MinSeverity), cat.IDs()
+	s.engine.IgnoreFiles, s.engine.Profile = policy.IgnoreFiles, p.engine
+	s.findings = finding.Policy{Suppressions: policy.Suppressions, Thresholds: policy.Thresholds, MinSeverity: rules.SeverityLabel(policy.MinSeverity)}
+	return s, nil
 }
 
 // limit is the bound an option sets: def when it is 0, none (0) when it
@@ -105,8 +140,25 @@ func limit[T int64 | time.Duration](option, def T) T {
 }
 
 // forRun completes the settings with what a run's configuration decides:
-// the languages, unless Options named them.
+// the profile and the languages, unless Options named them. The
+// configuration must hold only keys the profile knows.
 func (s Settings) forRun(cfg *config.Config) (Settings, error) {
+	if !s.compatSet && cfg.Compat != "" && cfg.Compat != s.Profile.Name {
+		p, err := ProfileNamed(cfg.Compat)
+		if err != nil {
+			return s, fmt.Errorf("%s: compat: %w", cfg.Path, err)
+		}
+		if s, err = s.withProfile(p); err != nil {
+			return s, err
+		}
+	}
+	if err := s.Profile.checkConfig(cfg); err != nil {
+		return s, err
+	}
+	if s.Profile.Languages != nil {
+		s.engine.Languages = s.Profile.Languages
+		return s, nil
+	}
 	names := s.languages
 	if names == nil {
 		names = cfg.Languages
@@ -126,13 +178,18 @@ func resolveLanguages(names []string) ([]*lang.Spec, error) {
 
 // Recorded are the session's settings a baseline records (besides the
 // run's path, ast-grep version and configuration): include_all,
-// disable_sg, and rules, the first 16 digits of the catalog's identity.
+// disable_sg, rules, the first 16 digits of the catalog's identity, and
+// compat for a profile other than the default.
 func (s Settings) Recorded() map[string]string {
-	return map[string]string{
-		"include_all": strconv.FormatBool(s.Policy == IncludeAllPolicy),
+	out := map[string]string{
+		"include_all": strconv.FormatBool(s.includeAll),
 		"disable_sg":  strconv.FormatBool(s.engine.DisableSG),
 		"rules":       s.engine.Active.CatalogIdentity()[:16],
 	}
+	if s.Profile != Profile020 {
+		out["compat"] = s.Profile.Name
+	}
+	return out
 }
 
 // Catalog is the rule catalog the runs use.

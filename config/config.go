@@ -16,6 +16,10 @@ import (
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
+// CompatVersions are the values the compat key accepts: the versions of
+// scb-check whose numbers the tool reproduces, the default first.
+var CompatVersions = []string{"0.2.0", "0.1.3"}
+
 const (
 	scbCheckFile  = "scb-check.toml"
 	pyprojectFile = "pyproject.toml"
@@ -41,6 +45,19 @@ type Config struct {
 	// Languages names the languages enabled besides the default ones
 	// (Python and Rust), or "all"; nil when the key is absent.
 	Languages []string
+	// Compat is the compat key: the version of scb-check whose numbers to
+	// reproduce (one of CompatVersions); "" when the key is absent.
+	Compat string
+	// Exclude013 holds the exclude patterns as scb-check 0.1.3 reads them
+	// (0.1.3 §1): the exclude key's list as written, then the ruff and ty
+	// excludes normalised its way, without duplicates. They are fnmatch
+	// patterns matched segment by segment.
+	Exclude013 []string
+	// Keys are the top-level settings keys the file set ("context",
+	// "gates"), in name order, whether in a scb-check.toml or under
+	// tool.scb-check; a compatibility profile checks them against its own
+	// schema.
+	Keys []string
 	// Warnings name the files discovery passed over (not regular files,
 	// links leading out of their directory), each with the reason.
 	Warnings []Warning
@@ -252,7 +269,8 @@ func loadFile(fsys vfs.FS, path, display string, pyproject bool, doc map[string]
 				d.typeError("tool.scb-check", "a table", v)
 			}
 		}
-		cfg.Exclude = dedupe(append(cfg.Exclude, toolExcludes(doc)...))
+		cfg.Exclude = dedupe(append(cfg.Exclude, toolExcludes(doc, normalizeExcludes)...))
+		cfg.Exclude013 = dedupe(append(cfg.Exclude013, toolExcludes(doc, normalizeExcludes013)...))
 	}
 	if err := d.err(); err != nil {
 		return nil, err
@@ -304,10 +322,10 @@ func hasScbCheckSettings(doc map[string]any) bool {
 	return ok
 }
 
-// toolExcludes returns the normalised excludes of tool.ruff.exclude,
+// toolExcludes returns the excludes, normalised by normalizeExcludes, of tool.ruff.exclude,
 // tool.ruff.extend-exclude and tool.ty.src.exclude, each used only when it
 // is an array made entirely of strings.
-func toolExcludes(doc map[string]any) []string {
+func toolExcludes(doc map[string]any, normalizeExcludes func([]string) []string) []string {
 	var out []string
 	if ruff, ok := table(doc, "tool", "ruff"); ok {
 		for _, key := range []string{"exclude", "extend-exclude"} {
@@ -336,6 +354,7 @@ type decoder struct {
 func (d *decoder) settings(t map[string]any, prefix string, cfg *Config) {
 	for _, key := range sortedKeys(t) {
 		v := t[key]
+		cfg.Keys = append(cfg.Keys, key)
 		switch key {
 		case "exclude":
 			list, ok := stringArray(v)
@@ -344,6 +363,18 @@ func (d *decoder) settings(t map[string]any, prefix string, cfg *Config) {
 				continue
 			}
 			cfg.Exclude = normalizeExcludes(list)
+			cfg.Exclude013 = dedupe(slices.Clone(list))
+		case "compat":
+			version, ok := v.(string)
+			if !ok {
+				d.typeError(prefix+key, "a version string", v)
+				continue
+			}
+			if !slices.Contains(CompatVersions, version) {
+				d.parseError("%s: unknown version %q (known: %s)", prefix+key, version, strings.Join(CompatVersions, ", "))
+				continue
+			}
+			cfg.Compat = version
 		case "context":
 			if n, ok := d.uint(prefix+key, v); ok {
 				cfg.Context = n
@@ -444,6 +475,19 @@ func (d *decoder) err() error {
 // `?` or `[` is kept as is; any other entry p becomes both p and p/**.
 // Duplicates are removed, keeping first occurrences.
 func normalizeExcludes(patterns []string) []string {
+	return normalize(patterns, func(p string) bool { return strings.ContainsAny(p, "*?[") })
+}
+
+// normalizeExcludes013 is normalizeExcludes as scb-check 0.1.3 applies it
+// to the ruff and ty excludes (0.1.3 §1): an entry ending in ".py" is
+// kept as is too, and "]" counts among the glob characters.
+func normalizeExcludes013(patterns []string) []string {
+	return normalize(patterns, func(p string) bool { return strings.ContainsAny(p, "*?[]") || strings.HasSuffix(p, ".py") })
+}
+
+// normalize is the normalisation of normalizeExcludes, with asIs telling
+// the entries kept as they are.
+func normalize(patterns []string, asIs func(string) bool) []string {
 	out := []string{}
 	for _, p := range patterns {
 		p = strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")
@@ -452,7 +496,7 @@ func normalizeExcludes(patterns []string) []string {
 		case p == "":
 		case strings.HasSuffix(p, "/"):
 			out = append(out, p+"**")
-		case strings.ContainsAny(p, "*?["):
+		case asIs(p):
 			out = append(out, p)
 		default:
 			out = append(out, p, p+"/**")

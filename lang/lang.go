@@ -72,6 +72,11 @@ type Spec struct {
 
 	// Callables are the node kinds that are functions.
 	Callables []string
+	// CallableContainers are the node kinds scb-check 0.1.3's function
+	// visitor descends through besides callables (whose own children it
+	// always visits): a callable under any other kind (an if or try body)
+	// is not a function there. Only the languages 0.1.3 reads set it.
+	CallableContainers []string
 	// Scopes maps node kinds to their contribution to qualified names.
 	// Callable kinds are scopes through their "name" field implicitly.
 	Scopes map[string]ScopeKind

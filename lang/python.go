@@ -35,7 +35,8 @@ var Python = register(&Spec{
 	PlainStringStatement:     "expression_statement",
 	StringPrefixesKeptInSLOC: "bf",
 
-	Callables: []string{"function_definition"},
+	Callables:          []string{"function_definition"},
+	CallableContainers: []string{"module", "class_definition", "decorated_definition", "block"},
 	Scopes: map[string]ScopeKind{
 		"class_definition":    {NameField: "name"},
 		"function_definition": {NameField: "name"},

@@ -17,17 +17,8 @@ import (
 func WriteJSON(w io.Writer, r *Report) error {
 	var b strings.Builder
 	b.WriteByte('{')
-	first := true
-	key := func(k string) {
-		if !first {
-			b.WriteByte(',')
-		}
-		first = false
-		writeString(&b, k)
-		b.WriteByte(':')
-	}
-	float := func(k string, v float64) { key(k); b.WriteString(formatFloat(v)) }
-	integer := func(k string, v int) { key(k); b.WriteString(strconv.Itoa(v)) }
+	o := &object{b: &b, sep: ",", colon: ":", format: formatFloat}
+	key, float, integer := o.key, o.float, o.integer
 
 	float("verbosity", r.Verbosity)
 	float("erosion", r.Erosion)
@@ -92,6 +83,27 @@ func WriteJSON(w io.Writer, r *Report) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// object writes the members of a JSON object into b: sep between them,
+// colon after each key, floats printed by format.
+type object struct {
+	b          *strings.Builder
+	sep, colon string
+	format     func(float64) string
+	started    bool
+}
+
+func (o *object) key(k string) {
+	if o.started {
+		o.b.WriteString(o.sep)
+	}
+	o.started = true
+	writeString(o.b, k)
+	o.b.WriteString(o.colon)
+}
+
+func (o *object) float(k string, v float64) { o.key(k); o.b.WriteString(o.format(v)) }
+func (o *object) integer(k string, v int)   { o.key(k); o.b.WriteString(strconv.Itoa(v)) }
 
 // writeString writes s as a JSON string the way serde_json does: `"` and
 // `\` escaped, control characters as \b \f \n \r \t or \u00xx, everything

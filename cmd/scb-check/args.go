@@ -2,10 +2,13 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -33,6 +36,7 @@ type checkArgs struct {
 	languages         []string
 	cache             string
 	color             string // --color: auto (also ""), always or never
+	compat            string // --compat, then $SCB_CHECK_COMPAT and the config's compat (resolveCompat)
 }
 
 // checkOption is one of check's options: the name of its value ("" for
@@ -68,9 +72,16 @@ var checkOptions = map[string]checkOption{
 		return usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>'\n  [possible values: human, json, sarif, text]", value)
 	}},
 	"--include-all": flagOption(func(a *checkArgs) { a.includeAll = true }),
-	"--disable-sg":  flagOption(func(a *checkArgs) { a.disableSG = true }),
-	"--exit-zero":   flagOption(func(a *checkArgs) { a.exitZero = true }),
-	"--config":      textOption("<CONFIG>", func(a *checkArgs, v string) { a.configPath = v }),
+	"--compat": {"<VERSION>", func(a *checkArgs, _, value string) error {
+		if _, err := scbcheck.ProfileNamed(value); err != nil {
+			return usagef("error: invalid value '%s' for '--compat <VERSION>': %v", value, err)
+		}
+		a.compat = value
+		return nil
+	}},
+	"--disable-sg": flagOption(func(a *checkArgs) { a.disableSG = true }),
+	"--exit-zero":  flagOption(func(a *checkArgs) { a.exitZero = true }),
+	"--config":     textOption("<CONFIG>", func(a *checkArgs, v string) { a.configPath = v }),
 	"--min-duplicate-lines": {"<MIN_DUPLICATE_LINES>", func(a *checkArgs, _, value string) error {
 		n, err := strconv.Atoi(value)
 		if err != nil {
@@ -222,6 +233,27 @@ func parseCheck(args []string) (*checkArgs, error) {
 		return nil, usagef("error: unexpected argument '%s' found", positional[1])
 	}
 	return a, nil
+}
+
+// resolveCompat settles the compatibility profile: --compat, else
+// $SCB_CHECK_COMPAT, else the compat key of cfg (when not nil: the
+// configuration of every run), else the default (each run's
+// configuration may still choose one).
+func (a *checkArgs) resolveCompat(cfg *config.Config) error {
+	if a.compat != "" {
+		return nil
+	}
+	if env := os.Getenv(envCompat); env != "" {
+		if _, err := scbcheck.ProfileNamed(env); err != nil {
+			return fmt.Errorf("%s: %w", envCompat, err)
+		}
+		a.compat = env
+		return nil
+	}
+	if cfg != nil {
+		a.compat = cfg.Compat
+	}
+	return nil
 }
 
 // configCap is the cap on each file other than sources, as the

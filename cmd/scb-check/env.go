@@ -11,6 +11,7 @@ const (
 	envAstGrep    = "SCB_CHECK_AST_GREP"
 	envExtraRules = "SCB_CHECK_EXTRA_SLOP_RULES"
 	envCatalog    = "SCB_CHECK_SLOP_RULES"
+	envCompat     = "SCB_CHECK_COMPAT"
 )
 
 // projectAstGrep is the project-local install made by scripts/setup,

@@ -59,6 +59,9 @@ Options:
       --include-all                The reference's scoring mode: also walk the files .gitignore and
                                    .ignore exclude, run the info-level rules, and apply no ignore
                                    directives, boundaries or min_file_count thresholds
+      --compat <VERSION>           Reproduce the numbers of this scb-check release: 0.2.0 (the
+                                   default) or 0.1.3, SlopCodeBench's (else $SCB_CHECK_COMPAT, then
+                                   the configuration's compat key)
       --disable-sg                 Run no ast-grep rules
       --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, the project's
                                    .tools install, then ast-grep on PATH)
@@ -99,6 +102,7 @@ Options:
 
 Exit status: 0 no findings, 1 findings, 2 error. With any gate set (flags, the config's
 [gates] or --baseline), 0 when every gate passes and 1 when one fails, findings or not.
+With --compat 0.1.3, findings do not fail the check (0 after any successful check), as in 0.1.3.
 130 or 143 when stopped by SIGINT or SIGTERM (ast-grep stopped, temporary files removed).
 `
 
@@ -181,6 +185,9 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	if a.verbose >= 2 {
 		fmt.Fprintf(c.stderr, "debug config_loaded base_dir=%s exclude_count=%d context_lines=%d low_use_short_function_enabled=%t\n",
 			cfg.BaseDir, len(cfg.Exclude), cfg.Context, cfg.LowUse.Enabled)
+	}
+	if err := a.resolveCompat(cfg); err != nil {
+		return err
 	}
 	cat, err := loadCatalog(a.catalog, a.rules, a.configCap())
 	if err != nil {

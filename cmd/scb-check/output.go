@@ -62,7 +62,7 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 		}
 	}
 	return checkOutcome(exitInput{
-		hasFindings: r.HasFindings(), gatesSet: gates.Any(),
+		hasFindings: r.HasFindings() && run.settings.Profile.FindingsFail, gatesSet: gates.Any(),
 		gatesFailed: len(report.Failed(checks)) > 0, exitZero: a.exitZero,
 	})
 }
@@ -73,7 +73,7 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 	color := useColor(a.color, stdout, os.Getenv)
 	switch a.format {
 	case formatJSON:
-		return report.WriteJSON(stdout, r)
+		return run.settings.Profile.WriteJSON(stdout, r)
 	case formatText:
 		return report.WriteText(stdout, r, report.TextOptions{CWD: run.cwd, MinDuplicateLines: a.minDuplicateLines, Color: color})
 	case formatSARIF:

@@ -15,6 +15,9 @@ import (
 const analysisHelp = `      --include-all                The reference's scoring mode: also walk the files .gitignore and
                                    .ignore exclude, run the info-level rules, and apply no ignore
                                    directives, boundaries or min_file_count thresholds
+      --compat <VERSION>           Reproduce the numbers of this scb-check release: 0.2.0 (the
+                                   default) or 0.1.3, SlopCodeBench's (else $SCB_CHECK_COMPAT, then
+                                   the configuration's compat key)
       --disable-sg                 Run no ast-grep rules
       --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, the project's
                                    .tools install, then ast-grep on PATH)
@@ -103,7 +106,7 @@ func (o ownOptions) names() []string {
 // analysis loads it from the --catalog paths and the extra rule files.
 func analysisOptions(a *checkArgs, cfg *config.Config, cwd string, cat *rules.Catalog) scbcheck.Options {
 	opt := scbcheck.Options{
-		Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Workers: a.jobs,
+		Config: cfg, WorkDir: cwd, IncludeAll: a.includeAll, Compat: a.compat, Workers: a.jobs,
 		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout,
 		CatalogPaths: catalogPaths(a.catalog), ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
 		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
@@ -162,6 +165,9 @@ func setupAnalysis(a *checkArgs, withConfig, memory bool) (scbcheck.Options, *sc
 		if cfg, err = config.LoadLimit(nil, cwd, a.configPath, a.configCap()); err != nil {
 			return scbcheck.Options{}, nil, err
 		}
+	}
+	if err := a.resolveCompat(cfg); err != nil {
+		return scbcheck.Options{}, nil, err
 	}
 	cat, err := loadCatalog(a.catalog, a.rules, a.configCap())
 	if err != nil {

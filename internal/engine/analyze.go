@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/cache"
-	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/internal/filecache"
 	"github.com/scbcheck/scbcheck/lang"
@@ -88,7 +86,7 @@ func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Setti
 					release()
 					continue
 				}
-				results[i] = analyzeFile(p, fsys, f, s.RuleIDs)
+				results[i] = analyzeFile(p, fsys, f, s)
 				parseGate.release(weight)
 				if fc != nil && keys[i].OK && cacheable(results[i]) {
 					storeFile(fc, key, results[i])
@@ -118,7 +116,9 @@ func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Setti
 	return results, nil
 }
 
-func analyzeFile(p *source.Parser, fsys vfs.FS, f source.SourceFile, ruleIDs []string) Result {
+// analyzeFile analyses one file with the steps of the run's profile.
+func analyzeFile(p *source.Parser, fsys vfs.FS, f source.SourceFile, s *Settings) Result {
+	profile := s.profile()
 	res := Result{File: f}
 	if f.Skip != "" {
 		res.Skipped = f.Skip
@@ -129,8 +129,9 @@ func analyzeFile(p *source.Parser, fsys vfs.FS, f source.SourceFile, ruleIDs []s
 		res.Skipped = err.Error()
 		return res
 	}
-	if !utf8.Valid(src) {
-		res.Skipped = "stream did not contain valid UTF-8"
+	src, skip := profile.Decode(src)
+	if skip != "" {
+		res.Skipped = skip
 		return res
 	}
 	tree, err := p.Parse(src)
@@ -147,15 +148,15 @@ func analyzeFile(p *source.Parser, fsys vfs.FS, f source.SourceFile, ruleIDs []s
 	}
 	res.Lines = tree.LineCount()
 	res.Nodes = len(tree.Nodes)
-	res.SLOC = tree.SLOC()
-	res.Fns = tree.Callables(res.SLOC)
+	res.SLOC = profile.SLOC(tree)
+	res.Fns = profile.Functions(tree, res.SLOC)
 	res.Cx = erosion.Measure(tree, res.Fns)
-	res.Clones = clones.Candidates(f.Path, tree, res.Fns)
+	res.Clones = profile.Clones(f.Path, tree, res.Fns, res.SLOC)
 	res.Facts = rules.NewFileFacts(f.Path, tree, res.Fns, functionMetrics(res.Cx))
 	res.Reuse = reuse.Extract(tree)
 	var err1 error
 	res.Directives, err1 = tree.Directives(f.Path)
-	res.IgnoreErr = source.JoinDirectiveErrors(err1, rules.ValidateIgnores(f.Path, res.Directives, ruleIDs))
+	res.IgnoreErr = source.JoinDirectiveErrors(err1, rules.ValidateIgnores(f.Path, res.Directives, s.RuleIDs))
 	return res
 }
 

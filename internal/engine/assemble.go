@@ -7,7 +7,6 @@ import (
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/reuse"
-	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/verbosity"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -72,11 +71,11 @@ func DIR(fsys vfs.FS, root string, results []Result, found []string, dataStrings
 	return reuse.Run(reuse.Input{FS: fsys, Root: root, Sources: sources, Found: found, MaxSize: max, DataStrings: dataStrings})
 }
 
-// AddVerbosity runs the findings step (verbosity.Collect) over the parsed
-// files, with the ast-grep findings, the structural rules' low-use
-// setting and the processors' policy, and puts its clones, findings and
+// AddVerbosity runs the findings step (the profile's Verbosity) over the parsed
+// files, with the catalog of s, the ast-grep findings, the structural
+// rules' low-use setting and the processors' policy, and puts its clones, findings and
 // verbosity into the report.
-func AddVerbosity(r *report.Report, results []Result, cat *rules.Catalog, astGrep []finding.Finding, lowUse config.LowUse, policy finding.Policy) error {
+func AddVerbosity(r *report.Report, results []Result, s *Settings, astGrep []finding.Finding, lowUse config.LowUse, policy finding.Policy) error {
 	var files []verbosity.File
 	for _, res := range results {
 		if res.Skipped == "" {
@@ -84,7 +83,7 @@ func AddVerbosity(r *report.Report, results []Result, cat *rules.Catalog, astGre
 				Facts: res.Facts, Directives: res.Directives, Callables: res.Fns})
 		}
 	}
-	out, err := verbosity.Collect(files, astGrep, cat, lowUse, policy)
+	out, err := s.profile().Verbosity(files, astGrep, s.Catalog, lowUse, policy)
 	if err != nil {
 		return err
 	}

@@ -23,9 +23,14 @@ type Discovered struct {
 
 // Discover walks path (a file or directory of fsys) for the sources of
 // the run with the configuration cfg, and the files with the extensions
-// data. When cfg's excludes are what left nothing to analyse, the error
-// says so.
+// data, as the run's profile discovers them.
 func Discover(path string, fsys vfs.FS, cfg *config.Config, s *Settings, data []string) (Discovered, error) {
+	return s.profile().Discover(path, fsys, cfg, s, data)
+}
+
+// discover is 0.2.0's discovery. When cfg's excludes are what left
+// nothing to analyse, the error says so.
+func discover(path string, fsys vfs.FS, cfg *config.Config, s *Settings, data []string) (Discovered, error) {
 	var out Discovered
 	warned := map[string]bool{}
 	for _, w := range cfg.Warnings {

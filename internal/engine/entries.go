@@ -27,6 +27,9 @@ const cacheFormat = "scbcheck-file-3"
 // the build (filecache.Build), so that a rebuilt binary never reads
 // entries another build wrote.
 func (s *Settings) tool() string {
+	if tag := s.profile().CacheTag; tag != "" {
+		return cacheFormat + "\n" + s.Version + "\n" + filecache.Build() + "\n" + tag
+	}
 	return cacheFormat + "\n" + s.Version + "\n" + filecache.Build()
 }
 

@@ -113,10 +113,10 @@ func FuzzMeasure(f *testing.F) {
 		spec := measureSpec(k)
 		file := source.SourceFile{Path: filepath.Join(dir, "input."+spec.Extensions[0]), Lang: spec}
 		require.NoError(t, os.WriteFile(file.Path, src, 0o644))
-		res := analyzeFile(reused[spec], vfs.OS, file, ids)
+		res := analyzeFile(reused[spec], vfs.OS, file, &Settings{RuleIDs: ids})
 		fresh, err := source.NewParser(spec)
 		require.NoError(t, err)
-		again := analyzeFile(fresh, vfs.OS, file, ids)
+		again := analyzeFile(fresh, vfs.OS, file, &Settings{RuleIDs: ids})
 		fresh.Close()
 		requireSameResult(t, res, again)
 		if res.Skipped != "" {

@@ -43,6 +43,9 @@ type Settings struct {
 	AstGrep string
 	// AstGrepTimeout bounds the ast-grep scan; 0 for no bound.
 	AstGrepTimeout time.Duration
+	// Profile is the compatibility profile's steps; nil for
+	// DefaultProfile.
+	Profile *Profile
 }
 
 // scanner is the ast-grep runner of the settings.

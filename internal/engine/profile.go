@@ -1,0 +1,109 @@
+package engine
+
+import (
+	"unicode/utf8"
+
+	"github.com/scbcheck/scbcheck/clones"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/source"
+	"github.com/scbcheck/scbcheck/verbosity"
+	"github.com/scbcheck/scbcheck/vfs"
+)
+
+// Profile is the engine's share of a compatibility profile: the steps
+// that differ between the versions of scb-check whose numbers the tool
+// reproduces, each a func the steps call instead of testing a flag.
+// Settings.Profile is chosen once per run; nil is DefaultProfile.
+type Profile struct {
+	// Name is the version reproduced ("0.2.0").
+	Name string
+	// CacheTag, when not empty, is added to every cache key: a profile
+	// whose per-file analysis differs files it apart from the default's.
+	CacheTag string
+	// Discover finds the run's files (path is a file or directory of
+	// fsys; data the extensions of the data files DIR reads).
+	Discover func(path string, fsys vfs.FS, cfg *config.Config, s *Settings, data []string) (Discovered, error)
+	// Decode turns a file's bytes into the text analysed, or says why
+	// the file is skipped.
+	Decode func(src []byte) (text []byte, skip string)
+	// SLOC is the file's SLOC line set.
+	SLOC func(t *source.Tree) source.Lines
+	// Functions are the file's functions, their SLOC counted against sloc.
+	Functions func(t *source.Tree, sloc source.Lines) []source.Callable
+	// Clones are the file's clone candidates (grouped across files by
+	// Verbosity).
+	Clones func(path string, t *source.Tree, fns []source.Callable, sloc source.Lines) []clones.Candidate
+	// Verbosity is the union step: clone groups, structural rules (the
+	// trivial wrappers among them), ast-grep findings and their filters.
+	Verbosity func(files []verbosity.File, astGrep []finding.Finding, cat *rules.Catalog, lowUse config.LowUse, policy finding.Policy) (verbosity.Outcome, error)
+}
+
+// DefaultProfile is scb-check 0.2.0's steps, the tool's own.
+var DefaultProfile = &Profile{
+	Name:      "0.2.0",
+	Discover:  discover,
+	Decode:    decodeStrict,
+	SLOC:      func(t *source.Tree) source.Lines { return t.SLOC() },
+	Functions: func(t *source.Tree, sloc source.Lines) []source.Callable { return t.Callables(sloc) },
+	Clones: func(path string, t *source.Tree, fns []source.Callable, _ source.Lines) []clones.Candidate {
+		return clones.Candidates(path, t, fns)
+	},
+	Verbosity: verbosity.Collect,
+}
+
+// Profile013 is scb-check 0.1.3's steps (0.1.3 §N in the docs): its
+// discovery (§1), reading (§2) and function visitor (§4). Its SLOC (§3),
+// clone detection (§7) and trivial wrappers (§8) are still the default's
+// (see the compat guard of the facade).
+var Profile013 = &Profile{
+	Name:      "0.1.3",
+	CacheTag:  "compat 0.1.3",
+	Discover:  discover013,
+	Decode:    func(src []byte) ([]byte, string) { return source.DecodeReplacing(src), "" },
+	SLOC:      DefaultProfile.SLOC,
+	Functions: func(t *source.Tree, sloc source.Lines) []source.Callable { return t.VisitorCallables(sloc) },
+	Clones:    DefaultProfile.Clones,
+	Verbosity: DefaultProfile.Verbosity,
+}
+
+// PartialProfiles lets a profile whose steps are not all implemented run
+// (tests only: the facade refuses such a profile otherwise).
+var PartialProfiles bool
+
+// profile is the run's profile.
+func (s *Settings) profile() *Profile {
+	if s.Profile == nil {
+		return DefaultProfile
+	}
+	return s.Profile
+}
+
+// decodeStrict is 0.2.0's reading: text that is not valid UTF-8 is
+// skipped.
+func decodeStrict(src []byte) ([]byte, string) {
+	if !utf8.Valid(src) {
+		return nil, "stream did not contain valid UTF-8"
+	}
+	return src, ""
+}
+
+// discover013 is 0.1.3's discovery (0.1.3 §1): the Python files, no
+// ignore file, its pruned names and its exclude patterns; no data files
+// (0.1.3 reports no DIR).
+func discover013(path string, fsys vfs.FS, cfg *config.Config, s *Settings, _ []string) (Discovered, error) {
+	var out Discovered
+	for _, w := range cfg.Warnings {
+		out.Warnings = append(out.Warnings, w.String())
+	}
+	files, err := source.Discover013(path, source.Discover013Options{
+		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude013, Lang: lang.Python, MaxFileSize: s.MaxFileSize, FS: fsys,
+	})
+	if err != nil {
+		return Discovered{}, err
+	}
+	out.Files = files
+	return out, nil
+}

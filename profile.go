@@ -1,0 +1,115 @@
+package scbcheck
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/engine"
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/rules"
+)
+
+// Profile is a compatibility profile: the version of scb-check whose
+// numbers a run reproduces, and everything that differs with it, chosen
+// once in the Settings (Options.Compat, else the configuration's compat
+// key). The steps read the profile's values; none tests its name.
+type Profile struct {
+	// Name is the version reproduced: "0.2.0" (the default) or "0.1.3".
+	Name string
+	// Default and IncludeAll are the profile's pair of policies: the run's
+	// is IncludeAll with Options.IncludeAll, else Default.
+	Default, IncludeAll Policy
+	// WriteJSON writes the profile's JSON report (--report).
+	WriteJSON func(w io.Writer, r *report.Report) error
+	// FindingsFail: a check with findings exits 1 (gates aside). 0.1.3
+	// exits 0 after any successful check.
+	FindingsFail bool
+	// Languages are the only languages the profile reads, whatever the
+	// options and configuration say; nil leaves them to those.
+	Languages []*lang.Spec
+	// ConfigKeys are the configuration keys the profile accepts (besides
+	// compat, which selects it); nil accepts every key of the schema.
+	ConfigKeys []string
+	// engine is the profile's variant of the per-file and findings steps.
+	engine *engine.Profile
+	// catalog gives the catalog a run uses from the one loaded (0.1.3's
+	// severities); nil keeps it.
+	catalog func(*rules.Catalog) *rules.Catalog
+	// unfinished names the parts of the profile not implemented yet: a
+	// run refuses such a profile (see engine.PartialProfiles).
+	unfinished string
+}
+
+// DefaultCompat is the default profile's name.
+const DefaultCompat = "0.2.0"
+
+var (
+	// Profile020 is scb-check 0.2.0, the tool's own numbers.
+	Profile020 = &Profile{
+		Name: DefaultCompat, Default: DefaultPolicy, IncludeAll: IncludeAllPolicy,
+		WriteJSON: report.WriteJSON, FindingsFail: true, engine: engine.DefaultProfile,
+	}
+	// Profile013 is scb-check 0.1.3, the release SlopCodeBench pins
+	// (docs: scb-check-0.1.3): Python only, no ignore files, every rule
+	// run (no severity filter), the bundled rules at its severities, its
+	// function visitor, its JSON report and exit status. Its include-all
+	// touches no discovery and lifts no severity filter: it only keeps
+	// what directives, boundaries and thresholds drop, and reads no
+	// directive (so a malformed one is no error).
+	Profile013 = &Profile{
+		Name:         "0.1.3",
+		Default:      Policy{MinSeverity: rules.SeverityHint, Suppressions: true, Thresholds: true},
+		IncludeAll:   Policy{MinSeverity: rules.SeverityHint, NoDirectiveChecks: true},
+		WriteJSON:    report.WriteJSON013,
+		Languages:    []*lang.Spec{lang.Python},
+		ConfigKeys:   []string{"exclude", "context"},
+		engine:       engine.Profile013,
+		catalog:      (*rules.Catalog).Weighed013,
+		unfinished:   "clone detection (0.1.3 §7), SLOC (§3) and trivial wrappers (§8) are not implemented yet",
+		FindingsFail: false,
+	}
+)
+
+// profiles are the profiles by name, in config.CompatVersions' order.
+var profiles = []*Profile{Profile020, Profile013}
+
+// ProfileNamed returns the profile of a version: one of
+// config.CompatVersions; "" is the default.
+func ProfileNamed(version string) (*Profile, error) {
+	if version == "" {
+		return Profile020, nil
+	}
+	for _, p := range profiles {
+		if p.Name == version {
+			return p, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown compat version %q (known: %s)", version, strings.Join(config.CompatVersions, ", "))
+}
+
+// checkConfig refuses a configuration setting a key the profile does not
+// know, naming the file and the key.
+func (p *Profile) checkConfig(cfg *config.Config) error {
+	if p.ConfigKeys == nil {
+		return nil
+	}
+	for _, k := range cfg.Keys {
+		if k != "compat" && !slices.Contains(p.ConfigKeys, k) {
+			return fmt.Errorf("%s: key %q is not a setting of scb-check %s (it reads only %s)",
+				cfg.Path, k, p.Name, strings.Join(p.ConfigKeys, " and "))
+		}
+	}
+	return nil
+}
+
+// policy is the profile's policy for a run with or without include-all.
+func (p *Profile) policy(includeAll bool) Policy {
+	if includeAll {
+		return p.IncludeAll
+	}
+	return p.Default
+}

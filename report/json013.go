@@ -1,0 +1,86 @@
+package report
+
+import (
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// WriteJSON013 writes the report as scb-check 0.1.3 prints it with
+// --report (0.1.3 §12): Python's json.dump of its 17 keys in its order, on
+// one line with no trailing newline, the separators ", " and ": ", floats
+// in Python's repr. A mass with nothing to sum (no function, no function
+// over the threshold) is the integer 0, as Python's sum of an empty list.
+// trivial_wrapper_loc and trivial_wrappers are the structural rule's
+// lines and findings: in the 0.1.3 profile the trivial wrappers are the
+// only structural rule.
+func WriteJSON013(w io.Writer, r *Report) error {
+	var b strings.Builder
+	b.WriteByte('{')
+	o := &object{b: &b, sep: ", ", colon: ": ", format: pythonRepr}
+	float, integer := o.float, o.integer
+	// mass is a sum over n functions: the integer 0 over none.
+	mass := func(k string, v float64, n int) {
+		if n == 0 {
+			integer(k, 0)
+			return
+		}
+		float(k, v)
+	}
+
+	float("verbosity", r.Verbosity)
+	float("erosion", r.Erosion)
+	float("cog_erosion", r.CogErosion)
+	integer("files_scanned", r.FilesScanned)
+	integer("total_loc", r.TotalLOC)
+	integer("verbosity_flagged_loc", r.VerbosityFlaggedLOC)
+	integer("clone_loc", r.CloneLOC)
+	integer("ast_grep_flagged_loc", r.AstGrepFlaggedLOC)
+	integer("trivial_wrapper_loc", r.StructuralRuleLOC)
+	integer("trivial_wrappers", r.StructuralRuleFindings)
+	integer("total_functions", r.TotalFunctions)
+	integer("high_cc_functions", r.HighCCFunctions)
+	integer("high_cog_functions", r.HighCogFunctions)
+	mass("total_mass", r.TotalMass, r.TotalFunctions)
+	mass("high_cc_mass", r.HighCCMass, r.HighCCFunctions)
+	mass("total_cog_mass", r.TotalCogMass, r.TotalFunctions)
+	mass("high_cog_mass", r.HighCogMass, r.HighCogFunctions)
+	b.WriteByte('}')
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// pythonRepr prints v as Python's repr of a float: the shortest digits
+// that read back as v, with ".0" when they are a whole number, in plain
+// notation for decimal exponents from -4 to 15 and as d.ddde±XX (at least
+// two exponent digits) outside; NaN and Infinity as json.dump prints them.
+func pythonRepr(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "NaN"
+	case math.IsInf(v, 1):
+		return "Infinity"
+	case math.IsInf(v, -1):
+		return "-Infinity"
+	}
+	e := strconv.FormatFloat(v, 'e', -1, 64)
+	mant, exp, _ := strings.Cut(e, "e")
+	x, _ := strconv.Atoi(exp)
+	if x < -4 || x >= 16 {
+		sign := "+"
+		if x < 0 {
+			sign, x = "-", -x
+		}
+		digits := strconv.Itoa(x)
+		if len(digits) < 2 {
+			digits = "0" + digits
+		}
+		return mant + "e" + sign + digits
+	}
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if !strings.ContainsAny(s, ".") {
+		s += ".0"
+	}
+	return s
+}

@@ -1,0 +1,333 @@
+package source
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/vfs"
+)
+
+// This file holds scb-check 0.1.3's discovery, reading and function
+// finder, the pieces of its compatibility profile that belong to source.
+
+// Discover013Options controls Discover013.
+type Discover013Options struct {
+	// BaseDir is the directory exclude patterns are relative to (the
+	// config file's directory); a file outside it is matched by its
+	// absolute path.
+	BaseDir string
+	// Exclude holds 0.1.3's exclude patterns (fnmatch, matched segment by
+	// segment; see MatchSegments).
+	Exclude []string
+	// Lang is the language of the files found (Python): 0.1.3 reads the
+	// files whose name ends exactly in ".py".
+	Lang *lang.Spec
+	// MaxFileSize, when positive, keeps larger files unread (SkipReason).
+	MaxFileSize int64
+	// FS is the file tree walked; the operating system's when nil.
+	FS vfs.FS
+}
+
+// prunedNames013 are the directory names 0.1.3 never walks below (no
+// "target": it reads no Rust).
+var prunedNames013 = map[string]bool{
+	".git": true, ".venv": true, "venv": true, "env": true, ".env": true,
+	"__pycache__": true, "build": true, "dist": true, "node_modules": true,
+	"site-packages": true, ".mypy_cache": true, ".pytest_cache": true,
+	".ruff_cache": true, ".tox": true,
+}
+
+// suffix013 is the one file-name suffix 0.1.3 reads, case-sensitive.
+const suffix013 = ".py"
+
+// Discover013 returns the files at path that scb-check 0.1.3 analyses,
+// sorted by path. A file path must end in ".py". A directory is walked
+// recursively, hidden entries included, every symbolic link (file or
+// directory) skipped, directories named in 0.1.3's pruned list not
+// entered; no ignore file is read. A file is left out when an exclude
+// pattern matches its path relative to BaseDir (its absolute path when it
+// lies outside).
+func Discover013(path string, opts Discover013Options) ([]SourceFile, error) {
+	fsys := vfs.Or(opts.FS)
+	info, err := fsys.Stat(path)
+	if err != nil {
+		return nil, &quietError{msg: "path does not exist: " + path, cause: err}
+	}
+	if !info.IsDir() {
+		if !strings.HasSuffix(path, suffix013) {
+			return nil, fmt.Errorf("not a Python file: %s", path)
+		}
+		resolved, err := vfs.Canonical(fsys, path)
+		if err != nil {
+			return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
+		}
+		return []SourceFile{unnamable(SourceFile{Path: resolved, Lang: opts.Lang, Skip: skipReason(info, opts.MaxFileSize)})}, nil
+	}
+	root, err := vfs.Canonical(fsys, path)
+	if err != nil {
+		return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
+	}
+	excludes, err := compileExcludes013(opts.Exclude)
+	if err != nil {
+		return nil, err
+	}
+	var files []SourceFile
+	var walk func(dir string) error
+	walk = func(dir string) error {
+		entries, err := fsys.ReadDir(dir)
+		if err != nil {
+			return fmt.Errorf("failed to read directory %s: %w", dir, err)
+		}
+		for _, e := range entries {
+			p := filepath.Join(dir, e.Name())
+			switch {
+			case e.Type()&fs.ModeSymlink != 0:
+			case e.IsDir():
+				if !prunedNames013[e.Name()] {
+					if err := walk(p); err != nil {
+						return err
+					}
+				}
+			case strings.HasSuffix(e.Name(), suffix013):
+				if matchAny013(excludes, relativeTo(opts.BaseDir, p)) {
+					continue
+				}
+				info, err := e.Info()
+				if err != nil {
+					return fmt.Errorf("failed to stat %s: %w", p, err)
+				}
+				files = append(files, unnamable(SourceFile{Path: p, Lang: opts.Lang, Skip: skipReason(info, opts.MaxFileSize)}))
+			}
+		}
+		return nil
+	}
+	if err := walk(root); err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, &noFiles{msg: "no Python files found at " + path}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, nil
+}
+
+// segmentPattern is one exclude pattern split on "/": nil for a "**"
+// segment, else the segment's fnmatch expression.
+type segmentPattern []*regexp.Regexp
+
+// compileExcludes013 compiles 0.1.3's exclude patterns.
+func compileExcludes013(patterns []string) ([]segmentPattern, error) {
+	out := make([]segmentPattern, 0, len(patterns))
+	for _, p := range patterns {
+		var sp segmentPattern
+		for _, seg := range strings.Split(p, "/") {
+			if seg == "**" {
+				sp = append(sp, nil)
+				continue
+			}
+			re, err := regexp.Compile(fnmatchExpr(seg))
+			if err != nil {
+				return nil, fmt.Errorf("invalid exclude pattern %q: %w", p, err)
+			}
+			sp = append(sp, re)
+		}
+		out = append(out, sp)
+	}
+	return out, nil
+}
+
+func matchAny013(patterns []segmentPattern, rel string) bool {
+	segs := strings.Split(strings.TrimPrefix(rel, "/"), "/")
+	for _, p := range patterns {
+		if matchSegments(p, segs) {
+			return true
+		}
+	}
+	return false
+}
+
+// MatchSegments reports whether the exclude pattern matches the relative
+// path rel as 0.1.3 matches them: both split on "/", a "**" segment
+// standing for any number of segments (none included), every other
+// segment an fnmatch pattern (`*`, `?`, `[seq]`, `[!seq]`) matched against
+// one path segment, so that `*` never crosses a "/"; the pattern must
+// consume the whole path, from its first segment.
+func MatchSegments(pattern, rel string) (bool, error) {
+	ps, err := compileExcludes013([]string{pattern})
+	if err != nil {
+		return false, err
+	}
+	return matchAny013(ps, rel), nil
+}
+
+func matchSegments(p segmentPattern, segs []string) bool {
+	if len(p) == 0 {
+		return len(segs) == 0
+	}
+	if p[0] == nil {
+		for k := 0; k <= len(segs); k++ {
+			if matchSegments(p[1:], segs[k:]) {
+				return true
+			}
+		}
+		return false
+	}
+	return len(segs) > 0 && p[0].MatchString(segs[0]) && matchSegments(p[1:], segs[1:])
+}
+
+// fnmatchExpr translates one fnmatch pattern into an anchored regular
+// expression as Python's fnmatch does: `*` any run of characters, `?` one
+// character, `[...]` a set (`[!...]` its complement, a `]` right after
+// the opening taken literally), an unclosed `[` a literal; everything else
+// literal, case-sensitive.
+func fnmatchExpr(pat string) string {
+	var b strings.Builder
+	b.WriteString(`^(?s:`)
+	r := []rune(pat)
+	for i := 0; i < len(r); i++ {
+		switch c := r[i]; c {
+		case '*':
+			b.WriteString(`.*`)
+		case '?':
+			b.WriteString(`.`)
+		case '[':
+			j := i + 1
+			if j < len(r) && r[j] == '!' {
+				j++
+			}
+			if j < len(r) && r[j] == ']' {
+				j++
+			}
+			for j < len(r) && r[j] != ']' {
+				j++
+			}
+			if j >= len(r) {
+				b.WriteString(`\[`)
+				continue
+			}
+			set := r[i+1 : j]
+			b.WriteByte('[')
+			if len(set) > 0 && set[0] == '!' {
+				b.WriteByte('^')
+				set = set[1:]
+			} else if len(set) > 0 && set[0] == '^' {
+				b.WriteString(`\^`)
+				set = set[1:]
+			}
+			for _, s := range set {
+				if s == '\\' || s == '[' || s == ']' {
+					b.WriteByte('\\')
+				}
+				b.WriteRune(s)
+			}
+			b.WriteByte(']')
+			i = j
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	b.WriteString(`)$`)
+	return b.String()
+}
+
+// DecodeReplacing returns src with every ill-formed UTF-8 sequence
+// replaced by U+FFFD as Python's bytes.decode("utf-8", "replace") does:
+// one replacement character for each maximal subpart of an ill-formed
+// sequence (a valid lead byte and the continuation bytes that can follow
+// it), one for every other invalid byte. Valid text is returned as it is.
+func DecodeReplacing(src []byte) []byte {
+	if utf8.Valid(src) {
+		return src
+	}
+	out := make([]byte, 0, len(src)+16)
+	for i := 0; i < len(src); {
+		r, n := utf8.DecodeRune(src[i:])
+		if r != utf8.RuneError || n > 1 {
+			out = append(out, src[i:i+n]...)
+			i += n
+			continue
+		}
+		out = utf8.AppendRune(out, utf8.RuneError)
+		i += maximalSubpart(src[i:])
+	}
+	return out
+}
+
+// maximalSubpart is the length of the ill-formed sequence at the start
+// of b that one replacement character stands for: a lead byte followed by
+// as many of the continuation bytes it allows as are there (at most one
+// fewer than it needs), else 1.
+func maximalSubpart(b []byte) int {
+	lo, hi, need := byte(0x80), byte(0xBF), 0
+	switch c := b[0]; {
+	case c >= 0xC2 && c <= 0xDF:
+		need = 1
+	case c == 0xE0:
+		lo, need = 0xA0, 2
+	case c >= 0xE1 && c <= 0xEC, c == 0xEE, c == 0xEF:
+		need = 2
+	case c == 0xED:
+		hi, need = 0x9F, 2
+	case c == 0xF0:
+		lo, need = 0x90, 3
+	case c >= 0xF1 && c <= 0xF3:
+		need = 3
+	case c == 0xF4:
+		hi, need = 0x8F, 3
+	default:
+		return 1
+	}
+	n := 1
+	for k := 0; k < need && n < len(b); k++ {
+		if c := b[n]; c < lo || c > hi {
+			break
+		}
+		n++
+		lo, hi = 0x80, 0xBF
+	}
+	return n
+}
+
+// VisitorCallables returns the callables scb-check 0.1.3's function
+// visitor finds, in source order: those every ancestor of which is a node
+// the visitor descends through (the language's CallableContainers, or a
+// callable: a function's own children are visited). A def inside an
+// if, for, while, try, with or match body is not among them.
+func (t *Tree) VisitorCallables(sloc Lines) []Callable {
+	all := t.Callables(sloc)
+	if len(all) == 0 {
+		return all
+	}
+	through := make([]bool, len(t.Nodes))
+	// reached[i]: the visitor reaches node i. The root is reached;
+	// a node is reached when its parent is reached and descended through.
+	reached := make([]bool, len(t.Nodes))
+	type open struct{ node, end int }
+	var stack []open
+	for i := range t.Nodes {
+		for len(stack) > 0 && stack[len(stack)-1].end <= i {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) == 0 {
+			reached[i] = true
+		} else {
+			parent := stack[len(stack)-1].node
+			reached[i] = reached[parent] && through[parent]
+		}
+		through[i] = t.IsCallable(i) || contains(t.Lang.CallableContainers, t.Kind(i))
+		stack = append(stack, open{node: i, end: int(t.Nodes[i].End)})
+	}
+	out := all[:0:0]
+	for _, fn := range all {
+		if reached[fn.Node] {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
