@@ -1,6 +1,7 @@
 package scbcheck
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -183,7 +184,7 @@ func TestProfilesOnFixtureTree(t *testing.T) {
 		}
 		src, err := os.ReadFile(path)
 		require.NoError(t, err)
-		tree, err := p.Parse(source.DecodeReplacing(src))
+		tree, err := p.Parse(source.PyText(src))
 		require.NoError(t, err)
 		ws, err := testkit.ParseWants(path, tree)
 		require.NoError(t, err)
@@ -244,6 +245,79 @@ func TestProfile013IncludeAllReadsNoDirectives(t *testing.T) {
 			assert.NoError(t, analyse("0.1.3", true))
 			assert.ErrorContains(t, analyse("0.1.3", false), tc.err)
 			assert.ErrorContains(t, analyse("0.2.0", true), tc.err)
+		})
+	}
+}
+
+// tree013 is a small tree whose 0.1.3 report is worked out by hand in
+// TestProfile013Wired (and in the e2e case compat_013.txtar).
+var tree013 = map[string]string{
+	// SLOC 1-6; first: cc 2, cog 1. Its if block (3-5) is a clone of b.py's.
+	"a.py": "def first(items):\n    total = 0\n    if items:\n        total = len(items)\n        print(total)\n    return total\n",
+	// SLOC 1-5; second: cc 2, cog 1. The if block (2-4) is a's with the
+	// identifiers renumbered: one clone group of two.
+	"b.py": "def second(values):\n    if values:\n        count = len(values)\n        print(count)\n    return None\n",
+	// A multi-line f-string: its start (2), the line of its field (3) and
+	// of its closing quotes (4) are SLOC under 3.12's tokenize: 4 SLOC.
+	"c.py": "name = \"x\"\ntext = f\"\"\"a\n{name}\nb\"\"\"\n",
+	// A form feed splits the line for tokenize (a string left open):
+	// tree-sitter accepts it, 0.1.3 would crash, the profile skips it.
+	"d.py": "s = \"a\x0cb\"\n",
+	// 1 SLOC; makes pkg a package, so util's module is pkg.util.
+	"pkg/__init__.py": "VERSION = 1\n",
+	// SLOC 1, 2, 5, 8-11 (7). helper (1-2) and the property size (10-11)
+	// are single-return wrappers; alias = helper (5) renames pkg.util.helper:
+	// 3 wrappers over 5 SLOC lines. Both functions: cc 1, cog 0, 2 SLOC.
+	"pkg/util.py": "def helper(x):\n    return x + 1\n\n\nalias = helper\n\n\nclass Box:\n    @property\n    def size(self):\n        return 3\n",
+}
+
+// The 0.1.3 profile's SLOC, clones and trivial wrappers, by hand on
+// tree013 (without ast-grep): files 5 (d.py skipped), SLOC 6+5+4+1+7 = 23;
+// clone lines a 3-5, b 2-4 (6); wrapper lines 1, 2, 5, 10, 11 of util (5);
+// flagged 11, verbosity 11/23. Functions first, second, helper, size: none
+// over 10, so erosion 0.0 and the high masses the integer 0; total_mass =
+// 2√6 + 2√5 + √2 + √2 and total_cog_mass = √6 + √5, summed in report order
+// with compensation (as Python 3.12's sum). The cache, cold or warm, gives
+// the same report.
+func TestProfile013Wired(t *testing.T) {
+	partialProfiles(t)
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	for name, text := range tree013 {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	}
+	const want = `{"verbosity": 0.4782608695652174, "erosion": 0.0, "cog_erosion": 0.0, "files_scanned": 5, "total_loc": 23, ` +
+		`"verbosity_flagged_loc": 11, "clone_loc": 6, "ast_grep_flagged_loc": 0, "trivial_wrapper_loc": 5, "trivial_wrappers": 3, ` +
+		`"total_functions": 4, "high_cc_functions": 0, "high_cog_functions": 0, ` +
+		`"total_mass": 12.199542565312125, "high_cc_mass": 0, "total_cog_mass": 4.685557720282968, "high_cog_mass": 0}`
+	cacheDir := t.TempDir()
+	for _, run := range []string{"no cache", "cold cache", "warm cache"} {
+		t.Run(run, func(t *testing.T) {
+			opt := Options{Path: dir, Config: config.Default(dir), Compat: "0.1.3", IncludeAll: true, DisableSG: true}
+			var stats CacheStats
+			if run != "no cache" {
+				opt.CacheDir, opt.CacheStats = cacheDir, &stats
+			}
+			r, err := Analyze(context.Background(), opt)
+			require.NoError(t, err)
+			var b bytes.Buffer
+			require.NoError(t, Profile013.WriteJSON(&b, r))
+			assert.Equal(t, want, b.String())
+			require.Len(t, r.Skipped, 1)
+			assert.Equal(t, filepath.Join(dir, "d.py"), r.Skipped[0].Path)
+			assert.Contains(t, r.Skipped[0].Reason, "tokenize rejects the source")
+			var wrappers []string
+			for _, f := range r.Findings {
+				if f.RuleID == rules.TrivialWrapperID {
+					wrappers = append(wrappers, f.Subject+":"+strconv.Itoa(f.Line)+"-"+strconv.Itoa(f.EndLine))
+				}
+			}
+			assert.Equal(t, []string{"helper:1-2", "alias:5-5", "size:10-11"}, wrappers)
+			if run == "warm cache" {
+				assert.Equal(t, 5, stats.FileHits, "every parsed file is read back from the cache")
+			}
 		})
 	}
 }

@@ -189,7 +189,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 		Name: cat.Name(Version), Bundled: cat.Bundled, Rules: len(cat.Rules), Active: run.Scan.Active,
 		Files: cat.CatalogFiles, ExtraFiles: cat.ExtraFiles,
 	}
-	if err := engine.AddVerbosity(r, results, &set.engine, found, cfg.LowUse, set.findings); err != nil {
+	if err := engine.AddVerbosity(r, fsys, results, &set.engine, found, cfg.LowUse, set.findings); err != nil {
 		return nil, err
 	}
 	return r, nil

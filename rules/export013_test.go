@@ -5,12 +5,8 @@ import "github.com/scbcheck/scbcheck/source"
 // Imports013 exposes imports013 to the tests.
 var Imports013 = imports013
 
-// FunctionNames013 returns the names of the functions functions013 finds,
-// in order.
+// FunctionNames013 returns the names of the functions NewWrapperFacts013
+// reads from 0.1.3's finder (source.Tree.VisitorCallables), in order.
 func FunctionNames013(t *source.Tree) []string {
-	var names []string
-	for _, fn := range functions013(t) {
-		names = append(names, fn.name)
-	}
-	return names
+	return NewWrapperFacts013(t, t.VisitorCallables(nil)).Functions
 }

@@ -70,13 +70,15 @@ type Alias013 struct {
 	Local  bool
 }
 
-// NewWrapperFacts013 reads the rule's facts from a Python tree.
-func NewWrapperFacts013(t *source.Tree) WrapperFacts013 {
+// NewWrapperFacts013 reads the rule's facts from a Python tree; fns are
+// the functions 0.1.3's finder reaches (0.1.3 §4:
+// source.Tree.VisitorCallables), which name the file's functions.
+func NewWrapperFacts013(t *source.Tree, fns []source.Callable) WrapperFacts013 {
 	var w WrapperFacts013
 	local := map[string]bool{}
-	for _, fn := range functions013(t) {
-		w.Functions = append(w.Functions, fn.name)
-		local[fn.name] = true
+	for _, fn := range fns {
+		w.Functions = append(w.Functions, fn.Name)
+		local[fn.Name] = true
 	}
 	w.SingleReturns = singleReturns013(t)
 	w.Aliases = aliases013(t, imports013(t), local)
@@ -245,40 +247,6 @@ func isPlainString013(t *source.Tree, i int) bool {
 	text := t.Text(named[0])
 	prefix := strings.ToLower(text[:max(strings.IndexAny(text, `"'`), 0)])
 	return !strings.ContainsAny(prefix, "bf")
-}
-
-// function013 is a function 0.1.3's finder reaches.
-type function013 struct {
-	node int
-	name string
-}
-
-// functions013 is 0.1.3's function finder (0.1.3 §4): a visitor that
-// descends from the module only through class_definition,
-// decorated_definition and block children, and into the children of each
-// function it finds. Functions inside if/for/while/try/with/match bodies
-// (`if TYPE_CHECKING:`, say) are not found. A function without a name is
-// skipped, and so are the functions inside it.
-func functions013(t *source.Tree) []function013 {
-	var out []function013
-	var visit func(n int)
-	visit = func(n int) {
-		for _, c := range t.Children(n) {
-			switch t.Kind(c) {
-			case kindFunction013:
-				if name, ok := defName013(t, c); ok {
-					out = append(out, function013{node: c, name: name})
-					visit(c)
-				}
-			case kindClass013, kindDecorated013, kindBlock013:
-				visit(c)
-			}
-		}
-	}
-	if len(t.Nodes) > 0 {
-		visit(0)
-	}
-	return out
 }
 
 // imports013 returns a file's module-level import bindings, 0.1.3's way:

@@ -31,7 +31,7 @@ func parse013(t *testing.T, packages []string, files ...file) []file013 {
 	out := make([]file013, len(files))
 	for i, p := range parseFilesAs(t, lang.Python, files...) {
 		module := rules.ModuleName013(files[i].path, func(dir string) bool { return slices.Contains(packages, dir) })
-		out[i] = file013{p.tree, rules.WrapperFile013{Path: files[i].path, Module: module, Facts: rules.NewWrapperFacts013(p.tree)}}
+		out[i] = file013{p.tree, rules.WrapperFile013{Path: files[i].path, Module: module, Facts: rules.NewWrapperFacts013(p.tree, p.tree.VisitorCallables(nil))}}
 	}
 	return out
 }
@@ -159,7 +159,7 @@ func TestNewWrapperFacts013(t *testing.T) {
 			{WrapperSpan013: rules.WrapperSpan013{Name: "third", Line: 18, EndLine: 18}, Value: "b", Target: "a.b"},
 			{WrapperSpan013: rules.WrapperSpan013{Name: "fourth", Line: 19, EndLine: 19}, Value: "nothing.here", Target: "nothing.here"},
 		},
-	}, rules.NewWrapperFacts013(parsePython013(t, src)))
+	}, newWrapperFacts013(parsePython013(t, src)))
 }
 
 // Aliases resolve only to functions 0.1.3's finder reaches, through the
@@ -417,4 +417,9 @@ func TestFunctions013(t *testing.T) {
 		"    lambda: 0\n"
 	names := rules.FunctionNames013(parsePython013(t, src))
 	assert.Equal(t, []string{"top", "nested", "deeper", "method", "inner_method", "decorated"}, names)
+}
+
+// newWrapperFacts013 reads a tree's wrapper facts with 0.1.3's functions.
+func newWrapperFacts013(tree *source.Tree) rules.WrapperFacts013 {
+	return rules.NewWrapperFacts013(tree, tree.VisitorCallables(nil))
 }

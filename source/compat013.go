@@ -7,13 +7,12 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
-// This file holds scb-check 0.1.3's discovery, reading and function
+// This file holds scb-check 0.1.3's discovery and function
 // finder, the pieces of its compatibility profile that belong to source.
 
 // Discover013Options controls Discover013.
@@ -234,64 +233,6 @@ func fnmatchExpr(pat string) string {
 	}
 	b.WriteString(`)$`)
 	return b.String()
-}
-
-// DecodeReplacing returns src with every ill-formed UTF-8 sequence
-// replaced by U+FFFD as Python's bytes.decode("utf-8", "replace") does:
-// one replacement character for each maximal subpart of an ill-formed
-// sequence (a valid lead byte and the continuation bytes that can follow
-// it), one for every other invalid byte. Valid text is returned as it is.
-func DecodeReplacing(src []byte) []byte {
-	if utf8.Valid(src) {
-		return src
-	}
-	out := make([]byte, 0, len(src)+16)
-	for i := 0; i < len(src); {
-		r, n := utf8.DecodeRune(src[i:])
-		if r != utf8.RuneError || n > 1 {
-			out = append(out, src[i:i+n]...)
-			i += n
-			continue
-		}
-		out = utf8.AppendRune(out, utf8.RuneError)
-		i += maximalSubpart(src[i:])
-	}
-	return out
-}
-
-// maximalSubpart is the length of the ill-formed sequence at the start
-// of b that one replacement character stands for: a lead byte followed by
-// as many of the continuation bytes it allows as are there (at most one
-// fewer than it needs), else 1.
-func maximalSubpart(b []byte) int {
-	lo, hi, need := byte(0x80), byte(0xBF), 0
-	switch c := b[0]; {
-	case c >= 0xC2 && c <= 0xDF:
-		need = 1
-	case c == 0xE0:
-		lo, need = 0xA0, 2
-	case c >= 0xE1 && c <= 0xEC, c == 0xEE, c == 0xEF:
-		need = 2
-	case c == 0xED:
-		hi, need = 0x9F, 2
-	case c == 0xF0:
-		lo, need = 0x90, 3
-	case c >= 0xF1 && c <= 0xF3:
-		need = 3
-	case c == 0xF4:
-		hi, need = 0x8F, 3
-	default:
-		return 1
-	}
-	n := 1
-	for k := 0; k < need && n < len(b); k++ {
-		if c := b[n]; c < lo || c > hi {
-			break
-		}
-		n++
-		lo, hi = 0x80, 0xBF
-	}
-	return n
 }
 
 // VisitorCallables returns the callables scb-check 0.1.3's function

@@ -159,28 +159,6 @@ func TestMatchSegments(t *testing.T) {
 	}
 }
 
-func TestDecodeReplacing(t *testing.T) {
-	cases := []struct {
-		name string
-		in   string
-		want string
-	}{
-		{"valid text is kept", "héllo", "héllo"},
-		{"a lone continuation byte is one replacement", "a\x80b", "a\uFFFDb"},
-		{"a truncated three-byte sequence is one replacement", "a\xe2\x82b", "a\uFFFDb"},
-		{"an invalid second byte ends the subpart", "\xe0\x80", "\uFFFD\uFFFD"},
-		{"a surrogate lead is two bytes apart", "\xed\xa0\x80", "\uFFFD\uFFFD\uFFFD"},
-		{"latin-1 bytes each", "caf\xe9 ok", "caf\uFFFD ok"},
-		{"an overlong lead is one per byte", "\xc0\xaf", "\uFFFD\uFFFD"},
-		{"a truncated four-byte sequence at the end", "x\xf0\x9f\x98", "x\uFFFD"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, string(source.DecodeReplacing([]byte(tc.in))))
-		})
-	}
-}
-
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
 	for name, text := range files {

@@ -214,6 +214,10 @@ func TestPyText(t *testing.T) {
 		{"a surrogate's bytes are three replacements", "\xed\xa0\x80", "\ufffd\ufffd\ufffd"},
 		{"an overlong lead is one replacement per byte", "\xc0\xaf", "\ufffd\ufffd"},
 		{"a truncated four-byte sequence is one replacement", "\xf0\x9f\x98", "\ufffd"},
+		{"a lone continuation byte is one replacement", "a\x80b", "a\ufffdb"},
+		{"an invalid second byte ends the subpart", "\xe0\x80", "\ufffd\ufffd"},
+		{"a latin-1 byte is one replacement", "caf\xe9 ok", "caf\ufffd ok"},
+		{"a truncated sequence at the end after text", "x\xf0\x9f\x98", "x\ufffd"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, string(source.PyText([]byte(tc.src))))

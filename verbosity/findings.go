@@ -23,6 +23,10 @@ type File struct {
 	// functions (for the boundary directives).
 	Directives []source.Directive
 	Callables  []source.Callable
+	// Wrappers are the file's facts for 0.1.3's trivial-wrapper rule and
+	// Module its module name (rules.ModuleName013); Collect013 reads them.
+	Wrappers *rules.WrapperFacts013
+	Module   string
 }
 
 // Outcome is what the findings step makes of a run.
@@ -46,15 +50,41 @@ type Outcome struct {
 // with cat's min_file_count thresholds, and unions the lines of the clones
 // and of the findings kept.
 func Collect(files []File, astGrep []finding.Finding, cat *rules.Catalog, lowUse config.LowUse, policy finding.Policy) (Outcome, error) {
+	return collect(files, astGrep, cat, policy, func() []finding.Finding {
+		facts := make([]rules.FileFacts, len(files))
+		for k, f := range files {
+			facts[k] = f.Facts
+		}
+		return rules.Structural(facts, lowUse)
+	})
+}
+
+// Collect013 is scb-check 0.1.3's findings step (0.1.3 §7, §8, §10): as
+// Collect, with 0.1.3's trivial wrappers (rules.TrivialWrappers013 over
+// the files' Wrappers and Module) as the only structural rule; lowUse is
+// not read (0.1.3 has no low-use-short-function).
+func Collect013(files []File, astGrep []finding.Finding, cat *rules.Catalog, _ config.LowUse, policy finding.Policy) (Outcome, error) {
+	return collect(files, astGrep, cat, policy, func() []finding.Finding {
+		wfiles := make([]rules.WrapperFile013, 0, len(files))
+		for _, f := range files {
+			if f.Wrappers != nil {
+				wfiles = append(wfiles, rules.WrapperFile013{Path: f.Path, Module: f.Module, Facts: *f.Wrappers})
+			}
+		}
+		return rules.TrivialWrappers013(wfiles)
+	})
+}
+
+// collect is the findings step with structural giving the structural
+// rules' findings.
+func collect(files []File, astGrep []finding.Finding, cat *rules.Catalog, policy finding.Policy, structural func() []finding.Finding) (Outcome, error) {
 	sloc := make(map[string]source.Lines, len(files))
 	var cands []clones.Candidate
-	facts := make([]rules.FileFacts, 0, len(files))
 	filter := rules.NewDirectiveFilter()
 	var boundaryErrs []error
 	for _, f := range files {
 		sloc[f.Path] = f.SLOC
 		cands = append(cands, f.Clones...)
-		facts = append(facts, f.Facts)
 		bounds, err := rules.Boundaries(f.Path, f.Directives, f.Callables)
 		if err != nil {
 			boundaryErrs = append(boundaryErrs, err)
@@ -67,7 +97,7 @@ func Collect(files []File, astGrep []finding.Finding, cat *rules.Catalog, lowUse
 
 	var out Outcome
 	out.Clones = clones.Detect(cands)
-	all := append(append([]finding.Finding(nil), astGrep...), rules.Structural(facts, lowUse)...)
+	all := append(append([]finding.Finding(nil), astGrep...), structural()...)
 	out.Findings = finding.Apply(all, finding.Processors(policy, finding.Facts{
 		Parsed:       func(path string) bool { _, ok := sloc[path]; return ok },
 		Ignored:      filter.Ignored,

@@ -148,12 +148,18 @@ func analyzeFile(p *source.Parser, fsys vfs.FS, f source.SourceFile, s *Settings
 	}
 	res.Lines = tree.LineCount()
 	res.Nodes = len(tree.Nodes)
-	res.SLOC = profile.SLOC(tree)
+	if res.SLOC, err = profile.SLOC(tree); err != nil {
+		res.Skipped = err.Error()
+		return res
+	}
 	res.Fns = profile.Functions(tree, res.SLOC)
 	res.Cx = erosion.Measure(tree, res.Fns)
 	res.Clones = profile.Clones(f.Path, tree, res.Fns, res.SLOC)
 	res.Facts = rules.NewFileFacts(f.Path, tree, res.Fns, functionMetrics(res.Cx))
 	res.Reuse = reuse.Extract(tree)
+	if profile.WrapperFacts != nil {
+		res.Wrappers = profile.WrapperFacts(tree, res.Fns)
+	}
 	var err1 error
 	res.Directives, err1 = tree.Directives(f.Path)
 	res.IgnoreErr = source.JoinDirectiveErrors(err1, rules.ValidateIgnores(f.Path, res.Directives, s.RuleIDs))

@@ -1,12 +1,15 @@
 package engine
 
 import (
+	"path/filepath"
+
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/reuse"
+	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/verbosity"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -72,15 +75,19 @@ func DIR(fsys vfs.FS, root string, results []Result, found []string, dataStrings
 }
 
 // AddVerbosity runs the findings step (the profile's Verbosity) over the parsed
-// files, with the catalog of s, the ast-grep findings, the structural
+// files (read from fsys: a file with wrapper facts is given its module
+// name there), with the catalog of s, the ast-grep findings, the structural
 // rules' low-use setting and the processors' policy, and puts its clones, findings and
 // verbosity into the report.
-func AddVerbosity(r *report.Report, results []Result, s *Settings, astGrep []finding.Finding, lowUse config.LowUse, policy finding.Policy) error {
+func AddVerbosity(r *report.Report, fsys vfs.FS, results []Result, s *Settings, astGrep []finding.Finding, lowUse config.LowUse, policy finding.Policy) error {
 	var files []verbosity.File
 	for _, res := range results {
 		if res.Skipped == "" {
 			files = append(files, verbosity.File{Path: res.File.Path, SLOC: res.SLOC, Clones: res.Clones,
-				Facts: res.Facts, Directives: res.Directives, Callables: res.Fns})
+				Facts: res.Facts, Directives: res.Directives, Callables: res.Fns, Wrappers: res.Wrappers})
+			if res.Wrappers != nil {
+				files[len(files)-1].Module = module013(fsys, res.File.Path)
+			}
 		}
 	}
 	out, err := s.profile().Verbosity(files, astGrep, s.Catalog, lowUse, policy)
@@ -102,4 +109,23 @@ func AddVerbosity(r *report.Report, results []Result, s *Settings, astGrep []fin
 		r.Flagged = append(r.Flagged, report.FlaggedLines{Path: fl.Path, Lines: fl.Lines})
 	}
 	return nil
+}
+
+// module013 is the module name of the file at path as scb-check 0.1.3
+// gives it (rules.ModuleName013): its absolute path climbed while the
+// directory holds an __init__.py, never above the tree of a bounded fsys.
+func module013(fsys vfs.FS, path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	bounded, _ := fsys.(vfs.Bounded)
+	return rules.ModuleName013(filepath.ToSlash(abs), func(dir string) bool {
+		dir = filepath.FromSlash(dir)
+		if bounded != nil && !bounded.Holds(dir) {
+			return false
+		}
+		fi, err := fsys.Stat(filepath.Join(dir, "__init__.py"))
+		return err == nil && fi.Mode().IsRegular()
+	})
 }

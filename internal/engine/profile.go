@@ -29,13 +29,18 @@ type Profile struct {
 	// Decode turns a file's bytes into the text analysed, or says why
 	// the file is skipped.
 	Decode func(src []byte) (text []byte, skip string)
-	// SLOC is the file's SLOC line set.
-	SLOC func(t *source.Tree) source.Lines
+	// SLOC is the file's SLOC line set; an error skips the file with
+	// its text as the reason.
+	SLOC func(t *source.Tree) (source.Lines, error)
 	// Functions are the file's functions, their SLOC counted against sloc.
 	Functions func(t *source.Tree, sloc source.Lines) []source.Callable
 	// Clones are the file's clone candidates (grouped across files by
 	// Verbosity).
 	Clones func(path string, t *source.Tree, fns []source.Callable, sloc source.Lines) []clones.Candidate
+	// WrapperFacts, when not nil, reads a file's facts for 0.1.3's
+	// trivial-wrapper rule from its tree and functions (carried in
+	// Result.Wrappers and the cache).
+	WrapperFacts func(t *source.Tree, fns []source.Callable) *rules.WrapperFacts013
 	// Verbosity is the union step: clone groups, structural rules (the
 	// trivial wrappers among them), ast-grep findings and their filters.
 	Verbosity func(files []verbosity.File, astGrep []finding.Finding, cat *rules.Catalog, lowUse config.LowUse, policy finding.Policy) (verbosity.Outcome, error)
@@ -46,7 +51,7 @@ var DefaultProfile = &Profile{
 	Name:      "0.2.0",
 	Discover:  discover,
 	Decode:    decodeStrict,
-	SLOC:      func(t *source.Tree) source.Lines { return t.SLOC() },
+	SLOC:      func(t *source.Tree) (source.Lines, error) { return t.SLOC(), nil },
 	Functions: func(t *source.Tree, sloc source.Lines) []source.Callable { return t.Callables(sloc) },
 	Clones: func(path string, t *source.Tree, fns []source.Callable, _ source.Lines) []clones.Candidate {
 		return clones.Candidates(path, t, fns)
@@ -55,18 +60,26 @@ var DefaultProfile = &Profile{
 }
 
 // Profile013 is scb-check 0.1.3's steps (0.1.3 §N in the docs): its
-// discovery (§1), reading (§2) and function visitor (§4). Its SLOC (§3),
-// clone detection (§7) and trivial wrappers (§8) are still the default's
-// (see the compat guard of the facade).
+// discovery (§1), reading (§2: UTF-8 with replacement characters and
+// universal newlines), tokenize SLOC (§3; a file tokenize rejects is
+// skipped with the reason, where 0.1.3 crashes), function visitor (§4),
+// block clone candidates (§7) and trivial wrappers as the only structural
+// rule (§8).
 var Profile013 = &Profile{
 	Name:      "0.1.3",
 	CacheTag:  "compat 0.1.3",
 	Discover:  discover013,
-	Decode:    func(src []byte) ([]byte, string) { return source.DecodeReplacing(src), "" },
-	SLOC:      DefaultProfile.SLOC,
+	Decode:    func(src []byte) ([]byte, string) { return source.PyText(src), "" },
+	SLOC:      (*source.Tree).SLOC013,
 	Functions: func(t *source.Tree, sloc source.Lines) []source.Callable { return t.VisitorCallables(sloc) },
-	Clones:    DefaultProfile.Clones,
-	Verbosity: DefaultProfile.Verbosity,
+	Clones: func(path string, t *source.Tree, _ []source.Callable, sloc source.Lines) []clones.Candidate {
+		return clones.BlockCandidates013(path, t, sloc)
+	},
+	WrapperFacts: func(t *source.Tree, fns []source.Callable) *rules.WrapperFacts013 {
+		w := rules.NewWrapperFacts013(t, fns)
+		return &w
+	},
+	Verbosity: verbosity.Collect013,
 }
 
 // PartialProfiles lets a profile whose steps are not all implemented run

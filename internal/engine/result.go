@@ -21,6 +21,9 @@ type Result struct {
 	Clones  []clones.Candidate
 	Facts   rules.FileFacts
 	Reuse   *reuse.Facts
+	// Wrappers are the file's facts for 0.1.3's trivial-wrapper rule
+	// (Profile.WrapperFacts; nil when the profile has none).
+	Wrappers *rules.WrapperFacts013
 	// Directives are the file's scbc directives; IgnoreErr is the first
 	// problem with them found while parsing (unknown ids, no target...),
 	// which stops the run as in the reference.
