@@ -39,9 +39,6 @@ type Profile struct {
 	// catalog gives the catalog a run uses from the one loaded (0.1.3's
 	// severities); nil keeps it.
 	catalog func(*rules.Catalog) *rules.Catalog
-	// unfinished names the parts of the profile not implemented yet: a
-	// run refuses such a profile (see engine.PartialProfiles).
-	unfinished string
 }
 
 // DefaultCompat is the default profile's name.
@@ -69,7 +66,6 @@ var (
 		ConfigKeys:   []string{"exclude", "context"},
 		engine:       engine.Profile013,
 		catalog:      (*rules.Catalog).Weighed013,
-		unfinished:   "clone detection (0.1.3 §7), SLOC (§3) and trivial wrappers (§8) are not implemented yet",
 		FindingsFail: false,
 	}
 )

@@ -19,13 +19,6 @@ import (
 	"github.com/scbcheck/scbcheck/source"
 )
 
-// partialProfiles lets the 0.1.3 profile run for the length of a test,
-// though its SLOC, clones and wrappers are not wired yet.
-func partialProfiles(t *testing.T) {
-	engine.PartialProfiles = true
-	t.Cleanup(func() { engine.PartialProfiles = false })
-}
-
 func TestProfileNamed(t *testing.T) {
 	cases := []struct {
 		version string
@@ -56,22 +49,21 @@ func TestProfileNamed(t *testing.T) {
 	assert.Equal(t, config.CompatVersions, names)
 }
 
-// Until its SLOC, clones and wrappers are wired, 0.1.3 is refused with
-// what is missing, whether the options or the configuration chose it.
-func TestProfile013Refused(t *testing.T) {
-	const msg = "compat 0.1.3: clone detection (0.1.3 §7), SLOC (§3) and trivial wrappers (§8) are not implemented yet"
-	_, err := resolve(Options{Catalog: &rules.Catalog{}, Compat: "0.1.3"})
-	assert.EqualError(t, err, msg)
-	s, err := resolve(Options{Catalog: &rules.Catalog{}})
+// 0.1.3 runs whether the options or the configuration chose it.
+func TestProfile013Chosen(t *testing.T) {
+	s, err := resolve(Options{Catalog: &rules.Catalog{}, Compat: "0.1.3"})
 	require.NoError(t, err)
-	_, err = s.forRun(&config.Config{Compat: "0.1.3"})
-	assert.EqualError(t, err, msg)
+	assert.Same(t, engine.Profile013, s.engine.Profile)
+	s, err = resolve(Options{Catalog: &rules.Catalog{}})
+	require.NoError(t, err)
+	s, err = s.forRun(&config.Config{Compat: "0.1.3"})
+	require.NoError(t, err)
+	assert.Same(t, engine.Profile013, s.engine.Profile)
 }
 
 // The 0.1.3 profile's settings: its own pair of policies (no ignore
 // files, no severity filter), the catalog at its severities, its steps.
 func TestResolveProfile013(t *testing.T) {
-	partialProfiles(t)
 	cat := &rules.Catalog{Bundled: true, Rules: []rules.Rule{
 		{ID: "e", Language: "python", Severity: "error", Origin: rules.OriginBundled,
 			Doc: "id: e\nlanguage: python\nseverity: error\nmetadata:\n  weight: 1"},
@@ -117,7 +109,6 @@ func TestResolveProfile013(t *testing.T) {
 // The options' compat wins over the configuration's; the configuration's
 // applies otherwise; 0.1.3 refuses keys it does not know and --languages.
 func TestForRunProfile(t *testing.T) {
-	partialProfiles(t)
 	cat := &rules.Catalog{}
 	cases := []struct {
 		name    string
@@ -161,7 +152,6 @@ func TestForRunProfile(t *testing.T) {
 // the profile reads it (read013, read020) and the functions it counts
 // there (functions013, functions020; none when absent).
 func TestProfilesOnFixtureTree(t *testing.T) {
-	partialProfiles(t)
 	// The tree is copied, with a file that is not valid UTF-8 added (kept
 	// out of testdata: the tests that analyse testdata expect every file
 	// there to be cacheable).
@@ -224,7 +214,6 @@ func TestProfilesOnFixtureTree(t *testing.T) {
 // the run, as it stops 0.1.3's default policy and 0.2.0 (which checks
 // directives even with include-all).
 func TestProfile013IncludeAllReadsNoDirectives(t *testing.T) {
-	partialProfiles(t)
 	cases := []struct {
 		name, src, err string
 	}{
@@ -280,7 +269,6 @@ var tree013 = map[string]string{
 // with compensation (as Python 3.12's sum). The cache, cold or warm, gives
 // the same report.
 func TestProfile013Wired(t *testing.T) {
-	partialProfiles(t)
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
 	for name, text := range tree013 {

@@ -102,12 +102,8 @@ func resolve(opt Options) (Settings, error) {
 }
 
 // withProfile is s with the profile p and what derives from it: the
-// policy, the catalog and its active rules, the engine's steps. A profile
-// not implemented in full is refused.
+// policy, the catalog and its active rules, the engine's steps.
 func (s Settings) withProfile(p *Profile) (Settings, error) {
-	if p.unfinished != "" && !engine.PartialProfiles {
-		return Settings{}, fmt.Errorf("compat %s: %s", p.Name, p.unfinished)
-	}
 	if p.Languages != nil && s.languages != nil {
 		names := make([]string, len(p.Languages))
 		for i, spec := range p.Languages {

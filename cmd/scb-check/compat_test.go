@@ -8,8 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/scbcheck/scbcheck/internal/engine"
 )
 
 // highCC has cc 11 (ten ifs) and cognitive complexity 10 (each if +1 at
@@ -18,12 +16,10 @@ import (
 // exit 1.
 var highCC = "def f(x):\n" + strings.Repeat("    if x == 1:\n        return 1\n", 10) + "    return 0\n"
 
-// The 0.1.3 profile (enabled in part for the test) prints 0.1.3's JSON
+// The 0.1.3 profile prints 0.1.3's JSON
 // and exits 0 with findings; the flag, then the environment, then the
 // configuration choose it.
 func TestCheckCompat013(t *testing.T) {
-	engine.PartialProfiles = true
-	t.Cleanup(func() { engine.PartialProfiles = false })
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
 	require.NoError(t, os.Mkdir(filepath.Join(dir, ".git"), 0o755))

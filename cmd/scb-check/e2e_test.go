@@ -68,13 +68,18 @@ const (
 	// secNotInOutput lists strings (one per line) that must appear in
 	// neither stdout nor stderr: a host file's text the run must not read.
 	secNotInOutput = "not-in-output"
+	// secNoFinalNewline (empty) says stdout ends without a newline (0.1.3's
+	// JSON report): a txtar section always ends with one, which is then not
+	// part of the expected stdout.
+	secNoFinalNewline = "no-final-newline"
 )
 
 // TestEndToEnd runs every testdata/e2e/*.txtar case: the args section is
 // the command line (one argument per line), the optional env section holds
 // KEY=VALUE lines, the optional setup section makes special files (see
 // runSetup), and exit, stdout and stderr are compared exactly, with the
-// work directory shown as $WORK. After the run, no path of the optional
+// work directory shown as $WORK (an empty no-final-newline section: stdout
+// is the stdout section without its last newline). After the run, no path of the optional
 // absent section exists and no line of the optional not-in-output section
 // is in stdout or stderr.
 func TestEndToEnd(t *testing.T) {
@@ -90,7 +95,7 @@ func TestEndToEnd(t *testing.T) {
 			require.NoError(t, err)
 			want := map[string]string{}
 			var args, env, setups, absent, secrets []string
-			hasArgs := false
+			hasArgs, noFinalNewline := false, false
 			for _, f := range ar.Files {
 				switch f.Name {
 				case secArgs:
@@ -114,6 +119,8 @@ func TestEndToEnd(t *testing.T) {
 					absent = append(absent, lines(f.Data)...)
 				case secNotInOutput:
 					secrets = append(secrets, lines(f.Data)...)
+				case secNoFinalNewline:
+					noFinalNewline = true
 				default:
 					p := filepath.Join(work, filepath.FromSlash(f.Name))
 					require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
@@ -136,6 +143,10 @@ func TestEndToEnd(t *testing.T) {
 			}
 			for k, v := range got {
 				got[k] = strings.ReplaceAll(v, work, "$WORK")
+			}
+			if noFinalNewline {
+				require.False(t, strings.HasSuffix(got[secStdout], "\n"), "%s: stdout ends with a newline", path)
+				got[secStdout] += "\n"
 			}
 			if testkit.Updating() {
 				for i := range ar.Files {

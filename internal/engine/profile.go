@@ -82,10 +82,6 @@ var Profile013 = &Profile{
 	Verbosity: verbosity.Collect013,
 }
 
-// PartialProfiles lets a profile whose steps are not all implemented run
-// (tests only: the facade refuses such a profile otherwise).
-var PartialProfiles bool
-
 // profile is the run's profile.
 func (s *Settings) profile() *Profile {
 	if s.Profile == nil {
