@@ -239,7 +239,7 @@ func TestProfile013IncludeAllReadsNoDirectives(t *testing.T) {
 }
 
 // tree013 is a small tree whose 0.1.3 report is worked out by hand in
-// TestProfile013Wired (and in the e2e case compat_013.txtar).
+// TestProfile013Wired (and in the e2e case compat_013_tree).
 var tree013 = map[string]string{
 	// SLOC 1-6; first: cc 2, cog 1. Its if block (3-5) is a clone of b.py's.
 	"a.py": "def first(items):\n    total = 0\n    if items:\n        total = len(items)\n        print(total)\n    return total\n",
@@ -271,11 +271,7 @@ var tree013 = map[string]string{
 func TestProfile013Wired(t *testing.T) {
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
-	for name, text := range tree013 {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
-	}
+	testkit.WriteTree(t, dir, tree013)
 	const want = `{"verbosity": 0.4782608695652174, "erosion": 0.0, "cog_erosion": 0.0, "files_scanned": 5, "total_loc": 23, ` +
 		`"verbosity_flagged_loc": 11, "clone_loc": 6, "ast_grep_flagged_loc": 0, "trivial_wrapper_loc": 5, "trivial_wrappers": 3, ` +
 		`"total_functions": 4, "high_cc_functions": 0, "high_cog_functions": 0, ` +
