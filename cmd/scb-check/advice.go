@@ -1,0 +1,43 @@
+package main
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/rules"
+)
+
+// skipAdvice says how to run without ast-grep.
+const skipAdvice = "run with --disable-sg to skip the ast-grep rules"
+
+// astGrepAdvice words each remedy of an ast-grep error in the CLI's
+// options. The install advice names no script of this repository: the
+// tool may have been installed without one. npm's --prefix keeps
+// ast-grep's "sg" off PATH (Debian's /usr/bin/sg is another program).
+var astGrepAdvice = map[rules.Remedy]string{
+	rules.RemedyInstall: "scb-check needs the ast-grep CLI " + rules.PinnedAstGrep + ": install it (for example npm install --prefix DIR @ast-grep/cli@" +
+		rules.PinnedAstGrep + ") and pass DIR/node_modules/.bin/ast-grep with --ast-grep PATH or $SCB_CHECK_AST_GREP, put ast-grep on PATH, or run with --disable-sg",
+	rules.RemedySkip:    skipAdvice,
+	rules.RemedyTimeout: "raise the timeout or " + skipAdvice,
+	rules.RemedyRules: "a rule of the catalog is not valid for this ast-grep (check the extra rule files and that ast-grep is version " +
+		rules.PinnedAstGrep + "), or " + skipAdvice,
+}
+
+// message is err as the CLI prints it: the library's message, with the
+// CLI's advice where the library's names no option: how to enable the
+// languages of the files found when none could be analysed, and after an
+// ast-grep error that has a remedy (when the error ends the message, as
+// it does unless a wrapper added text after it).
+func message(err error) string {
+	msg := err.Error()
+	var nf *scbcheck.NoFilesError
+	if errors.As(err, &nf) && len(nf.Names) > 0 {
+		msg = strings.Replace(msg, nf.Error(), nf.Message("--languages "+strings.Join(nf.Names, ",")), 1)
+	}
+	var ae *rules.AstGrepError
+	if errors.As(err, &ae) && astGrepAdvice[ae.Remedy] != "" && strings.HasSuffix(msg, ae.Error()) {
+		return strings.TrimSuffix(msg, ae.Error()) + ae.Advise(astGrepAdvice[ae.Remedy])
+	}
+	return msg
+}

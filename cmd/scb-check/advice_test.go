@@ -1,0 +1,49 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/rules"
+)
+
+// The CLI words the library's remedies in its own options: an ast-grep
+// that is missing, and files of languages not enabled.
+func TestMessageAddsTheCLIsAdvice(t *testing.T) {
+	dir := t.TempDir()
+	_, err := scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, WorkDir: dir, DisableSG: true})
+	require.Error(t, err)
+	assert.Equal(t, "no supported source files found at "+dir, message(err), "nothing found: nothing to advise")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.go"), []byte("package b\n"), 0o644))
+	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, WorkDir: dir, DisableSG: true})
+	require.Error(t, err)
+	assert.Equal(t, "no supported source files found at "+dir+
+		" (found 1 go files; enable them with Options.Languages or the languages config key)", err.Error())
+	assert.Equal(t, "no supported source files found at "+dir+
+		" (found 1 go files; enable them with --languages go or the languages config key)", message(err))
+
+	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{Path: filepath.Join(dir, "b.go"), WorkDir: dir, DisableSG: true})
+	require.Error(t, err)
+	assert.ErrorIs(t, err, scbcheck.ErrNoFiles)
+	assert.Equal(t, "not a supported source file: "+filepath.Join(dir, "b.go")+
+		" (go is analysed only when enabled: --languages go, or the languages config key)", message(err))
+
+	missing := filepath.Join(dir, "no-ast-grep")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.py"), []byte("def f():\n    return 1\n"), 0o644))
+	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, WorkDir: dir, AstGrep: missing})
+	require.Error(t, err)
+	assert.Equal(t, err.Error()+": "+astGrepAdvice[rules.RemedyInstall], message(err))
+	assert.Contains(t, message(err), "--ast-grep PATH or $SCB_CHECK_AST_GREP")
+
+	wrapped := fmt.Errorf("checkpoint 2: %w", err)
+	assert.Equal(t, "checkpoint 2: "+message(err), message(wrapped), "a prefix is kept")
+
+}
