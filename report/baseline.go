@@ -108,10 +108,6 @@ func ReadBaseline(path string) (*Baseline, error) {
 func ReadBaselineLimit(path string, max int64) (*Baseline, error) {
 	data, err := vfs.ReadRegular(vfs.OS, path, max)
 	if err != nil {
-		var tooLarge *vfs.TooLargeError
-		if errors.As(err, &tooLarge) {
-			err = fmt.Errorf("%w (--max-config-size raises the limit)", err)
-		}
 		return nil, fmt.Errorf("baseline %s: %w", path, err)
 	}
 	var probe map[string]json.RawMessage

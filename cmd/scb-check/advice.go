@@ -2,10 +2,12 @@ package main
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // skipAdvice says how to run without ast-grep.
@@ -26,8 +28,8 @@ var astGrepAdvice = map[rules.Remedy]string{
 
 // message is err as the CLI prints it: the library's message, with the
 // CLI's advice where the library's names no option: how to enable the
-// languages of the files found when none could be analysed, and after an
-// ast-grep error that has a remedy (when the error ends the message, as
+// languages of the files found when none could be analysed, which option
+// raises the cap a file was refused over, and after an ast-grep error that has a remedy (when the error ends the message, as
 // it does unless a wrapper added text after it).
 func message(err error) string {
 	msg := err.Error()
@@ -35,9 +37,32 @@ func message(err error) string {
 	if errors.As(err, &nf) && len(nf.Names) > 0 {
 		msg = strings.Replace(msg, nf.Error(), nf.Message("--languages "+strings.Join(nf.Names, ",")), 1)
 	}
+	for _, m := range tooLarge(err, nil) {
+		msg = strings.ReplaceAll(msg, m, m+" (--max-config-size raises the limit)")
+	}
 	var ae *rules.AstGrepError
 	if errors.As(err, &ae) && astGrepAdvice[ae.Remedy] != "" && strings.HasSuffix(msg, ae.Error()) {
 		return strings.TrimSuffix(msg, ae.Error()) + ae.Advise(astGrepAdvice[ae.Remedy])
 	}
 	return msg
+}
+
+// tooLarge adds to seen the distinct messages of the files refused over
+// the size cap that err holds, in the order met (an error may join
+// several: one per rule file).
+func tooLarge(err error, seen []string) []string {
+	if tl, ok := err.(*vfs.TooLargeError); ok && !slices.Contains(seen, tl.Error()) {
+		return append(seen, tl.Error())
+	}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		if next := u.Unwrap(); next != nil {
+			return tooLarge(next, seen)
+		}
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			seen = tooLarge(e, seen)
+		}
+	}
+	return seen
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // The CLI words the library's remedies in its own options: an ast-grep
@@ -46,4 +48,15 @@ func TestMessageAddsTheCLIsAdvice(t *testing.T) {
 	wrapped := fmt.Errorf("checkpoint 2: %w", err)
 	assert.Equal(t, "checkpoint 2: "+message(err), message(wrapped), "a prefix is kept")
 
+}
+
+// Every file refused over the size cap is followed by the option that
+// raises it, once, however the errors are joined and wrapped.
+func TestMessageNamesTheSizeCapOption(t *testing.T) {
+	a := &vfs.TooLargeError{Path: "a.yml", Size: 20, Max: 10}
+	b := &vfs.TooLargeError{Path: "b.yml", Size: 30, Max: 10}
+	err := fmt.Errorf("catalog: %w", errors.Join(fmt.Errorf("failed to read %s: %w", "a.yml", a), fmt.Errorf("failed to read %s: %w", "b.yml", b)))
+	assert.Equal(t, "catalog: failed to read a.yml: "+a.Error()+" (--max-config-size raises the limit)\n"+
+		"failed to read b.yml: "+b.Error()+" (--max-config-size raises the limit)", message(err))
+	assert.Equal(t, "plain", message(errors.New("plain")))
 }
