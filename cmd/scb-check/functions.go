@@ -179,25 +179,7 @@ func runFunctions(ctx context.Context, c *cli, args []string) error {
 		fmt.Fprint(c.stdout, functionsHelp)
 		return nil
 	}
-	cwd, err := os.Getwd()
-	if err != nil {
-		return fmt.Errorf("failed to determine current directory: %v", err)
-	}
-	cfg, err := config.LoadLimit(nil, cwd, a.configPath, a.configCap())
-	if err != nil {
-		return err
-	}
-	a.disableSG = true
-	opt := analysisOptions(a, cfg, cwd, nil)
-	opt.Path = a.path
-	c.atEnd(func() { reportCache(c.stderr, a, opt.CacheStats) })
-	r, err := scbcheck.Analyze(ctx, opt)
-	if err != nil && ctx.Err() != nil {
-		return errors.New("interrupted")
-	}
-	if r != nil {
-		logFiles(c.stderr, r, a)
-	}
+	r, err := analyseWithoutAstGrep(ctx, c, a, true)
 	if err != nil {
 		return err
 	}
@@ -213,4 +195,35 @@ func runFunctions(ctx context.Context, c *cli, args []string) error {
 		return report.WriteFunctionsCSV(c.stdout, fns)
 	}
 	return report.WriteFunctionsHuman(c.stdout, fns)
+}
+
+// analyseWithoutAstGrep runs check's analysis of a.path, with the
+// configuration found from the working directory, but no ast-grep rule
+// (dir, functions: what they list does not depend on them; the catalog,
+// which only validates directives then, is loaded by the analysis). It
+// logs the files as check does and, with cacheReport, what the cache
+// held.
+func analyseWithoutAstGrep(ctx context.Context, c *cli, a *checkArgs, cacheReport bool) (*report.Report, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("failed to determine current directory: %v", err)
+	}
+	cfg, err := config.LoadLimit(nil, cwd, a.configPath, a.configCap())
+	if err != nil {
+		return nil, err
+	}
+	a.disableSG = true
+	opt := analysisOptions(a, cfg, cwd, nil)
+	opt.Path = a.path
+	if cacheReport {
+		c.atEnd(func() { reportCache(c.stderr, a, opt.CacheStats) })
+	}
+	r, err := scbcheck.Analyze(ctx, opt)
+	if err != nil && ctx.Err() != nil {
+		return nil, errors.New("interrupted")
+	}
+	if r != nil {
+		logFiles(c.stderr, r, a)
+	}
+	return r, err
 }
