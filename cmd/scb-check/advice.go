@@ -2,11 +2,14 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/trajectory"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -26,10 +29,24 @@ var astGrepAdvice = map[rules.Remedy]string{
 		rules.PinnedAstGrep + "), or " + skipAdvice,
 }
 
+// notBaselineMessage says, in the CLI's options, that a --baseline file
+// is not a baseline and how one is written.
+func notBaselineMessage(e *report.NotBaselineError) string {
+	if e.Report {
+		return fmt.Sprintf("baseline %s: this is a JSON report (--report), which records no tool version or settings; "+
+			"write the baseline with --write-baseline FILE instead", e.Path)
+	}
+	return fmt.Sprintf("baseline %s: not a baseline written by %s --write-baseline (no schema_version)", e.Path, report.ToolName)
+}
+
+// gitOptionFlags are the options that set trajectory.GitOptions' fields.
+var gitOptionFlags = map[string]string{"Repo": "--git", "RevRange": "--rev-range"}
+
 // message is err as the CLI prints it: the library's message, with the
 // CLI's advice where the library's names no option: how to enable the
 // languages of the files found when none could be analysed, which option
-// raises the cap a file was refused over, and after an ast-grep error that has a remedy (when the error ends the message, as
+// raises the cap a file was refused over, which option set a
+// trajectory's repository or range, how a baseline is written, and after an ast-grep error that has a remedy (when the error ends the message, as
 // it does unless a wrapper added text after it).
 func message(err error) string {
 	msg := err.Error()
@@ -39,6 +56,14 @@ func message(err error) string {
 	}
 	for _, m := range tooLarge(err, nil) {
 		msg = strings.ReplaceAll(msg, m, m+" (--max-config-size raises the limit)")
+	}
+	var oe *trajectory.OptionError
+	if errors.As(err, &oe) && gitOptionFlags[oe.Field] != "" {
+		msg = strings.Replace(msg, oe.Error(), gitOptionFlags[oe.Field]+": "+oe.Err.Error(), 1)
+	}
+	var nb *report.NotBaselineError
+	if errors.As(err, &nb) {
+		msg = strings.Replace(msg, nb.Error(), notBaselineMessage(nb), 1)
 	}
 	var ae *rules.AstGrepError
 	if errors.As(err, &ae) && astGrepAdvice[ae.Remedy] != "" && strings.HasSuffix(msg, ae.Error()) {

@@ -12,7 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/trajectory"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -59,4 +61,17 @@ func TestMessageNamesTheSizeCapOption(t *testing.T) {
 	assert.Equal(t, "catalog: failed to read a.yml: "+a.Error()+" (--max-config-size raises the limit)\n"+
 		"failed to read b.yml: "+b.Error()+" (--max-config-size raises the limit)", message(err))
 	assert.Equal(t, "plain", message(errors.New("plain")))
+}
+
+// A file that is not a baseline, and a trajectory's bad repository or
+// range, are named in the CLI's options.
+func TestMessageNamesBaselineAndGitOptions(t *testing.T) {
+	assert.Equal(t, "baseline b.json: not a baseline written by scb-check --write-baseline (no schema_version)",
+		message(&report.NotBaselineError{Path: "b.json"}))
+	assert.Equal(t, "baseline r.json: this is a JSON report (--report), which records no tool version or settings; "+
+		"write the baseline with --write-baseline FILE instead", message(&report.NotBaselineError{Path: "r.json", Report: true}))
+	err := &trajectory.OptionError{Field: "RevRange", Err: errors.New("unknown revision 'v9' in repo")}
+	assert.Equal(t, "GitOptions.RevRange: unknown revision 'v9' in repo", err.Error())
+	assert.Equal(t, "--rev-range: unknown revision 'v9' in repo", message(err))
+	assert.Equal(t, "--git: not a git repository: x", message(&trajectory.OptionError{Field: "Repo", Err: errors.New("not a git repository: x")}))
 }
