@@ -79,32 +79,38 @@ func TestWriteHumanNamesACustomCatalog(t *testing.T) {
 	files := map[string]string{"/w/a.py": "def big(a):\n    pass\n"}
 	read := func(p string) ([]byte, error) { return []byte(files[p]), nil }
 	big := []File{{Path: "/w/a.py", Callables: []Callable{{Name: "big", StartLine: 1, CC: 11, Cog: 0, SLOC: 2}}}}
-	finding := "erosion: function `big` exceeds complexity threshold\n  --> a.py:1\n1 | def big(a):\n" +
+	finding := "warning[erosion]: function `big` exceeds complexity threshold\n  --> a.py:1:1\n1 | def big(a):\n" +
 		"  = complexity: 11, sloc: 2 (threshold: complexity > 10)\n"
 	cases := []struct {
 		name    string
 		files   []File
 		catalog Catalog
-		want    string
+		want    string // the findings
+		row     string // the summary's catalog row, "" for none
 	}{
 		{"the bundled catalog alone is not named", big,
-			Catalog{Name: "bundled:0.1.0", Bundled: true, Rules: 197}, finding},
+			Catalog{Name: "bundled:0.1.0", Bundled: true, Rules: 197}, finding, ""},
 		{"a replaced catalog is named after the findings", big,
 			Catalog{Name: customName, Rules: 2},
-			finding + "\ncatalog: " + customName + " (2 ast-grep rules, none run)\n"},
+			finding, customName + " (2 ast-grep rules, none run)"},
 		{"a clean run with an empty catalog says so", nil,
 			Catalog{Name: customName},
-			"catalog: " + customName + " (no ast-grep rules, so verbosity counts clones and structural rules only)\n"},
+			"", customName + " (no ast-grep rules, so verbosity counts clones and structural rules only)"},
 		{"extra rules are named too", nil,
 			Catalog{Name: "bundled:0.1.0+sha256:ab", Bundled: true, Rules: 198, ExtraFiles: []string{"x.yml"}},
-			"catalog: bundled:0.1.0+sha256:ab (198 ast-grep rules, none run)\n"},
+			"", "bundled:0.1.0+sha256:ab (198 ast-grep rules, none run)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
 			r := &Report{Files: tc.files, Catalog: tc.catalog}
 			require.NoError(t, WriteHuman(&b, r, HumanOptions{CWD: "/w", ReadFile: read}))
-			assert.Equal(t, tc.want, b.String())
+			assert.Equal(t, tc.want, findingsOf(t, b.String()))
+			if tc.row == "" {
+				assert.NotContains(t, b.String(), "catalog")
+			} else {
+				assert.Contains(t, b.String(), "\n  catalog       "+tc.row+"\n")
+			}
 		})
 	}
 }

@@ -147,37 +147,46 @@ func ExampleWriteHuman() {
 		fmt.Println(err)
 	}
 	// Output:
-	// trivial-wrapper[warning]: `_identity` adds no behavior
-	//   --> testdata/example_slop/slop.py:1
+	// warning[trivial-wrapper]: `_identity` adds no behavior
+	//   --> testdata/example_slop/slop.py:1:1
 	// 1 | def _identity(value):
 	// 2 |     return value
 	//
-	// duplicate-structure: duplicated block (4 lines, 2 instances)
-	//    ┌─ testdata/example_slop/slop.py:5
+	// warning[duplicate-structure]: duplicated block (4 lines, 2 instances)
+	//    ┌─ testdata/example_slop/slop.py:5:1
 	//    │
 	//  5 │ def first(value):
 	//  6 │     x = value + 1
 	//  7 │     y = x * 2
 	//    │
 	//    ┆
-	//    ┌─ testdata/example_slop/slop.py:11
+	//    ┌─ testdata/example_slop/slop.py:11:1
 	//    │
 	// 11 │ def second(item):
 	// 12 │     a = item + 3
 	// 13 │     b = a * 4
 	//    │
 	//
-	// erosion: function `tangled` exceeds complexity threshold
-	//   --> testdata/example_slop/slop.py:17
+	// warning[erosion]: function `tangled` exceeds complexity threshold
+	//   --> testdata/example_slop/slop.py:17:1
 	// 17 | def tangled(a, b, c):
 	//   = complexity: 12, sloc: 12 (threshold: complexity > 10)
 	//
-	// cog_erosion: function `tangled` exceeds cognitive complexity threshold
-	//   --> testdata/example_slop/slop.py:17
+	// warning[cog_erosion]: function `tangled` exceeds cognitive complexity threshold
+	//   --> testdata/example_slop/slop.py:17:1
 	// 17 | def tangled(a, b, c):
 	//   = cognitive complexity: 13, sloc: 12 (threshold: cognitive complexity > 10)
 	//
-	// dir: 0.000 (0 of 3 public symbols of standalone modules used by other modules)
-	//   = with tests: 0.000, reachable from entry modules: null, lenient: 0.000, per-module mean: 0.000
-	//   = per symbol: scb-check dir <PATH>
+	// Summary
+	//   erosion       0.885   complexity mass of the functions over complexity 10: 41.6 of 47.0
+	//   cog_erosion   1.000   cognitive mass of the functions over cognitive complexity 10: 45.0 of 45.0
+	//   verbosity     0.455   10 of 22 SLOC flagged: clones 8, ast-grep 0, structural 2 (a line counts once)
+	//   files         1
+	//   SLOC          22
+	//   functions     4       1 over complexity 10, 1 over cognitive complexity 10
+	//   dir           0.000   0 of 3 public symbols of standalone modules used by other modules
+	//                         with tests 0.000, reachable from entry modules null, lenient 0.000, per-module mean 0.000
+	//                         per symbol: scb-check dir <PATH>
+	//
+	// Found 4 findings: 4 warnings.
 }

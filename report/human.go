@@ -27,29 +27,39 @@ type HumanOptions struct {
 	// MinDuplicateLines hides clone groups whose first instance has fewer
 	// SLOC lines (display only; 0 shows all).
 	MinDuplicateLines int
+	// Color paints severities, rule ids, locations and the summary with
+	// ANSI escape sequences; the text is the same without.
+	Color bool
 }
 
 // entry is one finding's block of the human output, with what it is
 // sorted by.
 type entry struct {
-	path string
-	line int
-	kind finding.Kind
-	text string
+	path     string
+	line     int
+	kind     finding.Kind
+	severity string
+	text     string
 }
 
 // WriteHuman writes one block per finding, sorted by path, line and kind,
-// separated by blank lines, then the DIR summary, then, when the catalog is
-// not the bundled one alone, the line naming it (CatalogLine). A clean run
-// with the bundled catalog and no public symbols writes nothing.
+// separated by blank lines, then the summary (WriteSummary), which a clean
+// run writes too. Every block starts with the same header,
+// severity[rule-id]: message, and names its place as path:line:col (a
+// clone group: each instance's).
 func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 	src := newSources(opt.ReadFile)
+	pal := palette{opt.Color}
+	items := collectIssues(r, opt.MinDuplicateLines)
+	if err := resolveColumns(items, src); err != nil {
+		return err
+	}
 	var entries []entry
-	for _, f := range collectIssues(r, opt.MinDuplicateLines) {
+	for _, f := range items {
 		if f.Kind == finding.Clone {
 			// A group is one block, at its first instance.
 			if f.Self == 0 {
-				entries = append(entries, cloneEntry(f, opt.CWD))
+				entries = append(entries, cloneEntry(f, opt.CWD, pal))
 			}
 			continue
 		}
@@ -58,69 +68,40 @@ func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 			return err
 		}
 		display := displayPath(f.Path, opt.CWD)
-		var text string
-		switch {
-		case f.Kind == finding.Structural:
-			text = fmt.Sprintf("%s[%s]: %s\n  --> %s:%d\n%s", f.RuleID, f.Severity, f.Message, display, f.Line,
-				sourceBlock(lines, f.Line-opt.Context, f.EndLine+opt.Context))
-		case f.Measure != nil:
-			m := f.Measure
-			text = fmt.Sprintf("%s: function `%s` exceeds %s threshold\n  --> %s:%d\n%s  = %s: %d, sloc: %d (threshold: %s > %d)\n",
-				f.RuleID, f.Subject, m.Metric, display, f.Line, sourceBlock(lines, f.Line-opt.Context, f.Line+opt.Context),
-				m.Metric, m.Value, m.SLOC, m.Metric, m.Limit)
-		default:
-			text = fmt.Sprintf("%s[%s]: %s\n  --> %s:%d:%d\n%s", f.Severity, f.RuleID, f.Message, display, f.Line, f.Col,
-				sourceBlock(lines, f.Line-opt.Context, f.EndLine+opt.Context))
+		text := pal.header(f.Severity, f.RuleID, headline(f)) +
+			fmt.Sprintf("  %s %s:%d:%d\n", pal.gutter("-->"), display, f.Line, f.Col)
+		if m := f.Measure; m != nil {
+			text += sourceBlock(lines, f.Line-opt.Context, f.Line+opt.Context, pal) +
+				fmt.Sprintf("  %s %s: %d, sloc: %d (threshold: %s > %d)\n", pal.gutter("="), m.Metric, m.Value, m.SLOC, m.Metric, m.Limit)
+		} else {
+			text += sourceBlock(lines, f.Line-opt.Context, f.EndLine+opt.Context, pal)
 		}
-		entries = append(entries, entry{display, f.Line, f.Kind, text})
+		entries = append(entries, entry{display, f.Line, f.Kind, f.Severity, text})
 	}
 	slices.SortStableFunc(entries, func(a, b entry) int {
 		return cmp.Or(cmp.Compare(a.path, b.path), cmp.Compare(a.line, b.line), cmp.Compare(a.kind, b.kind))
 	})
 	var out bytes.Buffer
-	for i, e := range entries {
-		if i > 0 {
-			out.WriteByte('\n')
-		}
+	for _, e := range entries {
 		out.WriteString(e.text)
+		out.WriteByte('\n')
 	}
-	if d := r.DIR; d != nil && d.Exported > 0 {
-		if len(entries) > 0 {
-			out.WriteByte('\n')
-		}
-		writeDIRSummary(&out, r)
+	severities := make([]string, len(entries))
+	for i, e := range entries {
+		severities[i] = e.severity
 	}
-	// A catalog other than the bundled one is named, so that its numbers
-	// are not taken for the bundled catalog's.
-	if r.Catalog.Custom() {
-		if out.Len() > 0 {
-			out.WriteByte('\n')
-		}
-		out.WriteString(CatalogLine(r) + "\n")
-	}
+	writeSummary(&out, r, severities, pal)
 	_, err := w.Write(out.Bytes())
 	return err
 }
 
-// writeDIRSummary writes the short DIR section of the human output: the
-// ratio with its counts and variants, and IF50 when MCF scores were given.
-func writeDIRSummary(out *bytes.Buffer, r *Report) {
-	d := r.DIR
-	fmt.Fprintf(out, "dir: %s (%d of %d public symbols of standalone modules used by other modules)\n",
-		ratioText(d.Dir), d.Used, d.Exported)
-	fmt.Fprintf(out, "  = with tests: %s, reachable from entry modules: %s, lenient: %s, per-module mean: %s\n",
-		ratioText(d.WithTests), ratioText(d.Reachable), ratioText(d.Lenient), ratioText(d.Macro))
-	if r.MCF != nil {
-		fmt.Fprintf(out, "  = mcf: %s, if50: %s\n", formatFloat(r.MCF.Value), ratioText(r.IF50))
+// headline is a finding's message in its human header: a complexity
+// finding's without the numbers, which its last line gives.
+func headline(f finding.Finding) string {
+	if m := f.Measure; m != nil {
+		return fmt.Sprintf("function `%s` exceeds %s threshold", f.Subject, m.Metric)
 	}
-	fmt.Fprintf(out, "  = per symbol: scb-check dir <PATH>\n")
-}
-
-func ratioText(v *float64) string {
-	if v == nil {
-		return "null"
-	}
-	return strconv.FormatFloat(*v, 'f', 3, 64)
+	return f.Message
 }
 
 // sources reads each file once for its excerpts.
@@ -144,25 +125,29 @@ func (s *sources) get(path string) ([]string, error) {
 
 // cloneEntry renders a clone group as one block, from its first
 // instance's finding.
-func cloneEntry(f finding.Finding, cwd string) entry {
+func cloneEntry(f finding.Finding, cwd string, pal palette) entry {
 	width := 0
 	for _, p := range f.Group {
 		width = max(width, len(strconv.Itoa(p.EndLine)))
 	}
 	pad := strings.Repeat(" ", width)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s\n", f.RuleID, f.Message)
+	b.WriteString(pal.header(f.Severity, f.RuleID, f.Message))
 	for i, p := range f.Group {
 		if i > 0 {
-			fmt.Fprintf(&b, "%s ┆\n", pad)
+			fmt.Fprintf(&b, "%s %s\n", pad, pal.gutter("┆"))
 		}
-		fmt.Fprintf(&b, "%s ┌─ %s:%d\n%s │\n", pad, displayPath(p.Path, cwd), p.Line, pad)
+		col := 1
+		if len(p.Lines) > 0 {
+			col = indentColumn(p.Lines[0])
+		}
+		fmt.Fprintf(&b, "%s %s %s:%d:%d\n%s %s\n", pad, pal.gutter("┌─"), displayPath(p.Path, cwd), p.Line, col, pad, pal.gutter("│"))
 		for k, line := range p.Lines {
-			fmt.Fprintf(&b, "%*d │ %s\n", width, p.Line+k, strings.TrimRightFunc(line, unicode.IsSpace))
+			fmt.Fprintf(&b, "%s %s\n", pal.gutter(fmt.Sprintf("%*d │", width, p.Line+k)), strings.TrimRightFunc(line, unicode.IsSpace))
 		}
-		fmt.Fprintf(&b, "%s │\n", pad)
+		fmt.Fprintf(&b, "%s %s\n", pad, pal.gutter("│"))
 	}
-	return entry{displayPath(f.Path, cwd), f.Line, finding.Clone, b.String()}
+	return entry{displayPath(f.Path, cwd), f.Line, finding.Clone, f.Severity, b.String()}
 }
 
 // displayPath returns path relative to cwd when it lies under cwd, else
@@ -195,7 +180,7 @@ func splitLines(src []byte) []string {
 
 // sourceBlock renders lines [from, to] (clamped to the file) as
 // "<n> | <text>" rows, numbers right-aligned to the widest.
-func sourceBlock(lines []string, from, to int) string {
+func sourceBlock(lines []string, from, to int, pal palette) string {
 	if from < 1 {
 		from = 1
 	}
@@ -205,7 +190,7 @@ func sourceBlock(lines []string, from, to int) string {
 	var b strings.Builder
 	width := len(strconv.Itoa(to))
 	for n := from; n <= to; n++ {
-		fmt.Fprintf(&b, "%*d | %s\n", width, n, strings.TrimRightFunc(lines[n-1], unicode.IsSpace))
+		fmt.Fprintf(&b, "%s %s\n", pal.gutter(fmt.Sprintf("%*d |", width, n)), strings.TrimRightFunc(lines[n-1], unicode.IsSpace))
 	}
 	return b.String()
 }

@@ -20,33 +20,33 @@ func TestWriteHuman(t *testing.T) {
 	}}}}
 	var b bytes.Buffer
 	require.NoError(t, WriteHuman(&b, r, HumanOptions{CWD: "/w", Context: 1, ReadFile: read}))
-	want := "erosion: function `big` exceeds complexity threshold\n" +
-		"  --> pkg/m.py:3\n" +
+	want := "warning[erosion]: function `big` exceeds complexity threshold\n" +
+		"  --> pkg/m.py:3:1\n" +
 		"2 | \n" +
 		"3 | def big(a):\n" +
 		"4 |     pass\n" +
 		"  = complexity: 12, sloc: 2 (threshold: complexity > 10)\n" +
 		"\n" +
-		"cog_erosion: function `big` exceeds cognitive complexity threshold\n" +
-		"  --> pkg/m.py:3\n" +
+		"warning[cog_erosion]: function `big` exceeds cognitive complexity threshold\n" +
+		"  --> pkg/m.py:3:1\n" +
 		"2 | \n" +
 		"3 | def big(a):\n" +
 		"4 |     pass\n" +
 		"  = cognitive complexity: 11, sloc: 2 (threshold: cognitive complexity > 10)\n"
-	assert.Equal(t, want, b.String())
+	assert.Equal(t, want, findingsOf(t, b.String()))
 }
 
-func TestWriteHumanCleanRunPrintsNothing(t *testing.T) {
+func TestWriteHumanCleanRunPrintsNoFinding(t *testing.T) {
 	var b bytes.Buffer
 	r := &Report{Files: []File{{Path: "/w/a.py", Callables: []Callable{{Name: "f", StartLine: 1, CC: 10, Cog: 10}}}}}
 	require.NoError(t, WriteHuman(&b, r, HumanOptions{}))
-	assert.Empty(t, b.String())
+	assert.Empty(t, findingsOf(t, b.String()))
 }
 
 func TestSourceBlockAlignsNumbers(t *testing.T) {
 	lines := strings.Split(strings.Repeat("x\n", 12), "\n")
-	assert.Equal(t, " 9 | x\n10 | x\n11 | x\n", sourceBlock(lines[:12], 9, 11))
-	assert.Equal(t, "1 | x\n2 | x\n", sourceBlock(lines[:12], -1, 2), "clamped at line 1")
+	assert.Equal(t, " 9 | x\n10 | x\n11 | x\n", sourceBlock(lines[:12], 9, 11, palette{}))
+	assert.Equal(t, "1 | x\n2 | x\n", sourceBlock(lines[:12], -1, 2, palette{}), "clamped at line 1")
 }
 
 func TestDisplayPath(t *testing.T) {
@@ -74,8 +74,8 @@ func TestWriteHumanFindingsAndClones(t *testing.T) {
 	}
 	var b bytes.Buffer
 	require.NoError(t, WriteHuman(&b, r, HumanOptions{CWD: "/w", Context: 1, ReadFile: read}))
-	want := "trivial-wrapper[warning]: `_identity` adds no behavior\n" +
-		"  --> a.py:1\n" +
+	want := "warning[trivial-wrapper]: `_identity` adds no behavior\n" +
+		"  --> a.py:1:1\n" +
 		"1 | def _identity(value):\n" +
 		"2 |     return value\n" +
 		"3 | \n" +
@@ -86,23 +86,32 @@ func TestWriteHumanFindingsAndClones(t *testing.T) {
 		"5 |     for index in range(len(items)):\n" +
 		"6 |         print(items[index])\n" +
 		"\n" +
-		"duplicate-structure: duplicated block (3 lines, 2 instances)\n" +
-		"   ┌─ b.py:1\n" +
+		"warning[duplicate-structure]: duplicated block (3 lines, 2 instances)\n" +
+		"   ┌─ b.py:1:1\n" +
 		"   │\n" +
 		" 1 │ def first(value):\n" +
 		" 2 │     x = value + 1\n" +
 		" 3 │     return x\n" +
 		"   │\n" +
 		"   ┆\n" +
-		"   ┌─ c.py:10\n" +
+		"   ┌─ c.py:10:1\n" +
 		"   │\n" +
 		"10 │ def second(item):\n" +
 		"11 │     y = item + 2\n" +
 		"12 │     return y\n" +
 		"   │\n"
-	assert.Equal(t, want, b.String())
+	assert.Equal(t, want, findingsOf(t, b.String()))
 
 	b.Reset()
 	require.NoError(t, WriteHuman(&b, &Report{CloneBlocks: r.CloneBlocks}, HumanOptions{CWD: "/w", ReadFile: read, MinDuplicateLines: 4}))
-	assert.Empty(t, b.String(), "--min-duplicate-lines hides groups whose anchor has fewer SLOC lines")
+	assert.Empty(t, findingsOf(t, b.String()), "--min-duplicate-lines hides groups whose anchor has fewer SLOC lines")
+}
+
+// findingsOf is the part of a human output before its summary, without
+// the blank line that ends it.
+func findingsOf(t *testing.T, out string) string {
+	t.Helper()
+	before, _, found := strings.Cut(out, "Summary\n")
+	require.True(t, found, "the output has a summary: %q", out)
+	return strings.TrimSuffix(before, "\n")
 }

@@ -90,12 +90,17 @@ func resolveColumns(items []finding.Finding, src *sources) error {
 		}
 		items[i].Col = 1
 		if line := items[i].Line; line >= 1 && line <= len(lines) {
-			text := lines[line-1]
-			trimmed := strings.TrimLeft(text, " \t\f\v")
-			items[i].Col = utf8.RuneCountInString(text[:len(text)-len(trimmed)]) + 1
+			items[i].Col = indentColumn(lines[line-1])
 		}
 	}
 	return nil
+}
+
+// indentColumn is the 1-based column (in characters) of the first
+// non-blank character of a source line.
+func indentColumn(text string) int {
+	trimmed := strings.TrimLeft(text, " \t\f\v")
+	return utf8.RuneCountInString(text[:len(text)-len(trimmed)]) + 1
 }
 
 // cloneGroups returns the clone groups in group order, each sorted by path

@@ -40,13 +40,13 @@ func TestWriteHumanEscapesNames(t *testing.T) {
 	r, read := namesReport()
 	var b bytes.Buffer
 	require.NoError(t, WriteHuman(&b, r, HumanOptions{CWD: "/w", ReadFile: read}))
-	want := "duplicate-structure: duplicated block (2 lines, 2 instances)\n" +
-		`  ┌─ a\nb.py:1` + "\n" +
+	want := "warning[duplicate-structure]: duplicated block (2 lines, 2 instances)\n" +
+		`  ┌─ a\nb.py:1:1` + "\n" +
 		"  │\n" +
 		"1 │ def f():\n" +
 		"  │\n" +
 		"  ┆\n" +
-		`  ┌─ c\td.py:1` + "\n" +
+		`  ┌─ c\td.py:1:1` + "\n" +
 		"  │\n" +
 		"1 │ def f():\n" +
 		"  │\n" +
@@ -54,7 +54,7 @@ func TestWriteHumanEscapesNames(t *testing.T) {
 		"warning[r]: m\n" +
 		`  --> e\x1b[2Jf.py:1:1` + "\n" +
 		"1 | def f():\n"
-	assert.Equal(t, want, b.String())
+	assert.Equal(t, want, findingsOf(t, b.String()))
 	assert.NotContains(t, b.String(), "\t")
 	assert.NotContains(t, b.String(), "\x1b")
 }

@@ -21,6 +21,10 @@ type TextOptions struct {
 	// MinDuplicateLines leaves out clone groups whose first instance has
 	// fewer SLOC lines (0 keeps all).
 	MinDuplicateLines int
+	// Color paints each line's path, severity and rule id with ANSI
+	// escape sequences (a terminal, or --color always); the text is the
+	// same without.
+	Color bool
 }
 
 // maxAlsoAt is how many other instances a clone line names.
@@ -42,13 +46,14 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	}
 	display := func(p string) string { return displayPath(p, opt.CWD) }
 	shown := lineOrder(items, display)
+	pal := palette{opt.Color}
 	bw := bufio.NewWriter(w)
 	for _, it := range items {
 		msg := it.Message
 		if it.Kind == finding.Clone {
 			msg += alsoAt(it, display)
 		}
-		fmt.Fprintf(bw, "%s:%d:%d: %s[%s]: %s\n", shown[it.Path], it.Line, it.Col, it.Severity, it.RuleID, oneLine(msg))
+		fmt.Fprintf(bw, "%s:%d:%d: %s[%s]: %s\n", pal.bold(shown[it.Path]), it.Line, it.Col, pal.severity(it.Severity), pal.bold(it.RuleID), oneLine(msg))
 	}
 	return bw.Flush()
 }

@@ -28,6 +28,15 @@
 // DirectiveFilter tells the finding processors which findings they
 // suppress.
 //
+// TrivialWrappers013 is scb-check 0.1.3's trivial-wrapper rule, for the 0.1.3
+// compatibility profile (wrappers013.go): every single-return Python
+// function and every module-level function alias, resolved through 0.1.3's
+// own function finder and import bindings (quirks kept). Each file's part
+// (NewWrapperFacts013) is read from its tree and names no path or module;
+// the run's part joins the files under their module names
+// (ModuleName013). CountWrappers013 gives its report values. It shares the
+// trivial-wrapper id, so ignore directives apply to it as to today's rule.
+//
 // The package never prints, logs, exits or reads the environment; the
 // command line finds the ast-grep binary and passes it in.
 package rules

@@ -33,6 +33,7 @@ type checkArgs struct {
 	maxConfigSize     int64 // --max-config-size: 0 for the default, -1 for no cap
 	languages         []string
 	cache             string
+	color             string // --color: auto (also ""), always or never
 }
 
 // checkOption is one of check's options: the name of its value ("" for
@@ -126,6 +127,15 @@ var checkOptions = map[string]checkOption{
 		a.cache = value
 		return nil
 	}},
+	"--color": {"<WHEN>", func(a *checkArgs, _, value string) error {
+		switch value {
+		case colorAuto, colorAlways, colorNever:
+			a.color = value
+			return nil
+		}
+		return usagef("error: invalid value '%s' for '--color <WHEN>'\n  [possible values: auto, always, never]", value)
+	}},
+	"--verbose":   flagOption(func(a *checkArgs) { a.verbose++ }),
 	"--verbosity": flagOption(func(a *checkArgs) { a.verbose++ }),
 	"-h":          flagOption(func(a *checkArgs) { a.help = true }),
 	"--help":      flagOption(func(a *checkArgs) { a.help = true }),
@@ -180,8 +190,11 @@ func (a *checkArgs) options() optionTable {
 			return option{"", func(name, _ string) error { a.verbose += len(name) - 1; return nil }}, true
 		}
 		return option{}, false
-	}}
+	}, names: checkOptionNames}
 }
+
+// checkOptionNames are the names of check's options.
+func checkOptionNames() []string { return mapKeys(checkOptions) }
 
 // scanCheck reads check's options out of args, returning the positional
 // arguments.

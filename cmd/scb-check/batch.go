@@ -42,7 +42,7 @@ Options:
                                    directories use the one discovered from the working directory,
                                    commits the one each commit holds)
   -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
-  -v, --verbosity...               Log progress to stderr
+  -v, --verbose...                 Log progress to stderr (--verbosity: the same)
   -h, --help                       Print help
 
 A snapshot that cannot be measured (a missing path, an unknown revision, no

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/report"
 )
@@ -79,7 +80,7 @@ func TestBaselineRatchet(t *testing.T) {
 	b, err := report.ReadBaseline(filepath.Join(work, "base.json"))
 	require.NoError(t, err)
 	assert.Equal(t, report.SchemaVersion, b.SchemaVersion)
-	assert.Equal(t, version, b.ToolVersion)
+	assert.Equal(t, scbcheck.Version, b.ToolVersion)
 	assert.Equal(t, 0.0, b.Metrics.Erosion)
 	assert.Equal(t, 2, b.Metrics.TotalFunctions)
 	assert.Equal(t, "src", b.Settings["path"])
@@ -198,7 +199,7 @@ func TestSARIFOutput(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(got[secStdout]), &log))
 	r := log.Runs[0]
-	assert.Equal(t, version, r.Tool.Driver.Version)
+	assert.Equal(t, scbcheck.Version, r.Tool.Driver.Version)
 	ids := map[string]bool{}
 	for _, rule := range r.Tool.Driver.Rules {
 		assert.False(t, ids[rule.ID], "rule %s listed once", rule.ID)

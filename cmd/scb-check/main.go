@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
@@ -15,8 +16,11 @@ import (
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
-// version is this build's version, printed by the lone --version.
-const version = scbcheck.Version
+// versionLine is what the lone --version prints: the version (the one
+// string, scbcheck.Version) with the implementation named, so that this
+// tool is not taken for the reference, whose --version prints the bare
+// number.
+var versionLine = "scb-check " + scbcheck.Version + " (scbcheck, Go)"
 
 const mainHelp = `Measure how code erodes as it is extended (SlopCodeBench metrics)
 
@@ -33,7 +37,9 @@ Commands:
 
 Options:
   -h, --help     Print help
-      --version  Print version (only as the sole argument)
+      --version  Print the version (only as the sole argument)
+
+Run 'scb-check <COMMAND> --help' for a command's options.
 `
 
 const checkHelp = `Analyze a file or directory and report erosion and verbosity
@@ -44,16 +50,21 @@ Arguments:
   <PATH>  File or directory to analyze (.py, .pyw, .rs; more with --languages)
 
 Options:
+      --output-format <FORMAT>     human (findings, then a summary of the metrics), json, sarif or
+                                   text (path:line:col: severity[rule]: message); the last of this
+                                   and --report wins [default: human]
       --report                     Print the JSON report (same as --output-format json)
-      --output-format <FORMAT>     human, json, sarif or text (path:line:col: severity[rule]: message);
-                                   the last of this and --report wins [default: human]
+      --color <WHEN>               Color the human and text output: auto (when stdout is a
+                                   terminal and NO_COLOR is unset or empty), always or never;
+                                   JSON and SARIF are never colored [default: auto]
       --include-all                The reference's scoring mode: also walk the files .gitignore and
                                    .ignore exclude, run the info-level rules, and apply no ignore
                                    directives, boundaries or min_file_count thresholds
       --disable-sg                 Run no ast-grep rules
       --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, the project's
                                    .tools install, then ast-grep on PATH)
-      --ast-grep-timeout <DURATION>  Give up on ast-grep after this long [default: 10m]
+      --ast-grep-timeout <DURATION>
+                                   Give up on ast-grep after this long [default: 10m]
       --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
       --max-config-size <SIZE>     Refuse larger configuration, ignore, manifest, rule, baseline and
@@ -83,7 +94,8 @@ Options:
                                    With --baseline: allowed rise of verbosity [default: 0]
       --write-baseline <FILE>      Write this run's baseline (metrics, version, settings) to FILE
   -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
-  -v, --verbosity...               Log to stderr: -v info, -vv debug
+  -v, --verbose...                 Log to stderr: -v info, -vv debug (--verbosity: the same, the
+                                   reference's spelling)
   -h, --help                       Print help
 
 Exit status: 0 no findings, 1 findings, 2 error. With any gate set (flags, the config's
@@ -132,10 +144,12 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // dispatch runs the subcommand args name, or prints the version or help.
 func dispatch(ctx context.Context, c *cli, args []string) error {
 	if len(args) == 0 {
-		return errors.New("missing command")
+		// As ruff and clap's required subcommand do: the usage on
+		// stderr, exit 2 (the reference printed "missing command", exit 2).
+		return &usageError{msg: strings.TrimSuffix(mainHelp, "\n")}
 	}
 	if len(args) == 1 && args[0] == "--version" {
-		fmt.Fprintln(c.stdout, version)
+		fmt.Fprintln(c.stdout, versionLine)
 		return nil
 	}
 	switch args[0] {
@@ -146,7 +160,7 @@ func dispatch(ctx context.Context, c *cli, args []string) error {
 	if cmd, ok := commands[args[0]]; ok {
 		return cmd(ctx, c, args[1:])
 	}
-	return usagef("error: unrecognized subcommand '%s'\n\nUsage: scb-check <COMMAND>", args[0])
+	return usagef("error: unrecognized subcommand '%s'%s\n\nUsage: scb-check <COMMAND>", args[0], didYouMean(args[0], append(mapKeys(commands), "--help", "--version")))
 }
 
 func runCheck(ctx context.Context, c *cli, args []string) error {

@@ -70,11 +70,12 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 // writeReport writes the report to stdout in the chosen format.
 func writeReport(stdout, stderr io.Writer, run checkRun) error {
 	a, r := run.args, run.report
+	color := useColor(a.color, stdout, os.Getenv)
 	switch a.format {
 	case formatJSON:
 		return report.WriteJSON(stdout, r)
 	case formatText:
-		return report.WriteText(stdout, r, report.TextOptions{CWD: run.cwd, MinDuplicateLines: a.minDuplicateLines})
+		return report.WriteText(stdout, r, report.TextOptions{CWD: run.cwd, MinDuplicateLines: a.minDuplicateLines, Color: color})
 	case formatSARIF:
 		sum, err := report.WriteSARIF(stdout, r, report.SARIFOptions{
 			ToolVersion: scbcheck.Version, Root: repoRoot(a.path, run.cwd),
@@ -86,7 +87,9 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 		}
 		return err
 	}
-	return report.WriteHuman(stdout, r, report.HumanOptions{CWD: run.cwd, Context: run.cfg.Context, MinDuplicateLines: a.minDuplicateLines})
+	return report.WriteHuman(stdout, r, report.HumanOptions{
+		CWD: run.cwd, Context: run.cfg.Context, MinDuplicateLines: a.minDuplicateLines, Color: color,
+	})
 }
 
 // ruleInfos describes the catalog's rules for SARIF.

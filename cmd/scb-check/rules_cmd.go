@@ -52,7 +52,7 @@ func parseCatalogArgs(args []string, withFormat bool) (*catalogArgs, error) {
 			return usagef("error: invalid value '%s' for '--output-format <FORMAT>'\n  [possible values: text, json]", value)
 		}}
 	}
-	positional, _, err := scanArgs(args, optionTable{lookup: byName(opts), wholeArgument: true})
+	positional, _, err := scanArgs(args, optionTable{lookup: byName(opts), wholeArgument: true, names: func() []string { return mapKeys(opts) }})
 	if err != nil {
 		return nil, err
 	}

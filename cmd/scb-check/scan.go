@@ -37,6 +37,18 @@ type optionTable struct {
 	// to an unknown option, as an unexpected argument, whole (rule and
 	// rules); without it, as a value no option expects (check's options).
 	wholeArgument bool
+	// names, when set, lists the options lookup knows, for the
+	// suggestion a mistyped one gets (did you mean ...?).
+	names func() []string
+}
+
+// tip is the suggestion for the unknown option name: the nearest of the
+// table's names, or "".
+func (t optionTable) tip(name string) string {
+	if t.names == nil {
+		return ""
+	}
+	return didYouMean(name, t.names())
 }
 
 // byName looks options up in a map.
@@ -94,8 +106,14 @@ func scanArgs(args []string, t optionTable) (positional, rest []string, err erro
 			i++
 			value = args[i]
 		case hasValue && !takesValue && !t.wholeArgument:
-			return nil, nil, usagef("error: unexpected value '%s' for '%s' found; no more were expected", value, name)
-		case !known || hasValue && !takesValue:
+			tip := ""
+			if !known {
+				tip = t.tip(name)
+			}
+			return nil, nil, usagef("error: unexpected value '%s' for '%s' found; no more were expected%s", value, name, tip)
+		case !known:
+			return nil, nil, usagef("error: unexpected argument '%s' found%s", arg, t.tip(name))
+		case hasValue && !takesValue:
 			return nil, nil, usagef("error: unexpected argument '%s' found", arg)
 		}
 		if err := opt.set(name, value); err != nil {

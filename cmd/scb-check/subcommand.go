@@ -18,7 +18,8 @@ const analysisHelp = `      --include-all                The reference's scoring
       --disable-sg                 Run no ast-grep rules
       --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, the project's
                                    .tools install, then ast-grep on PATH)
-      --ast-grep-timeout <DURATION>  Give up on ast-grep after this long [default: 10m]
+      --ast-grep-timeout <DURATION>
+                                   Give up on ast-grep after this long [default: 10m]
       --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
       --max-config-size <SIZE>     Refuse larger configuration, ignore, manifest, rule, baseline and
@@ -75,11 +76,25 @@ func (o ownOptions) split(args []string, set func(name, value string) error) ([]
 		return nil, nil, err
 	}
 	// rest holds options and their values only: no positional argument.
-	a, _, err := scanCheck(rest)
-	if err != nil {
+	a := &checkArgs{}
+	table := a.options()
+	table.names = o.names
+	if _, _, err := scanArgs(rest, table); err != nil {
 		return nil, nil, err
 	}
 	return positional, a, nil
+}
+
+// names are the options the command takes, for the suggestion a mistyped
+// one gets: its own and check's, but those it refuses.
+func (o ownOptions) names() []string {
+	names := append(mapKeys(o.values), mapKeys(o.flags)...)
+	for _, n := range checkOptionNames() {
+		if !o.refused[n] {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // analysisOptions are the analysis settings of check's options, for

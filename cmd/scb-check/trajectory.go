@@ -31,7 +31,8 @@ Options:
       --git <REPO>                 Measure the first-parent history of this repository (or of a
                                    directory inside one), oldest commit first; each commit's tree
                                    is read from git into memory, never into the work tree
-      --rev-range <RANGE>          Commits to measure: A..B, or B for its whole history [default: HEAD]
+      --rev-range <RANGE>          Commits to measure: A..B, or B for its whole history
+                                   [default: HEAD]
       --max-commits <N>            Measure at most N commits, sampled evenly over the range
                                    (first and last kept) [default: no limit]
       --only-source-commits        Keep only commits that change a file of an analysed language
@@ -49,7 +50,7 @@ Options:
                                    commits the one each commit holds)
       --mcf-file <FILE>            Externally judged MCF scores (JSON); adds mcf and if50
   -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
-  -v, --verbosity...               Log progress to stderr
+  -v, --verbose...                 Log progress to stderr (--verbosity: the same)
   -h, --help                       Print help
 
 A checkpoint with nothing to measure (no source file, none that parses, a bad
@@ -89,7 +90,7 @@ var trajectoryValueFlags = map[string]string{
 var checkOnlyFlags = map[string]bool{
 	"--min-duplicate-lines": true, "--exit-zero": true, "--max-erosion": true, "--max-cog-erosion": true,
 	"--max-verbosity": true, "--max-high-cc-functions": true, "--baseline": true, "--write-baseline": true,
-	"--max-erosion-increase": true, "--max-verbosity-increase": true,
+	"--max-erosion-increase": true, "--max-verbosity-increase": true, "--color": true,
 }
 
 // trajectoryOptions are trajectory's options besides check's.

@@ -1,0 +1,149 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/scbcheck/scbcheck/finding"
+)
+
+// summaryIndent is where a summary row's value starts.
+const summaryIndent = 16
+
+// writeSummary writes the human output's summary: the report's metrics,
+// one per row, then the findings shown counted by severity (severities
+// has one label per block of the output: a clone group counts once). The
+// shares (erosion, verbosity, DIR) are shown with three decimals (see
+// shareText), masses with one, counts with thousands separators: the
+// exact values are the JSON report's.
+func writeSummary(out *bytes.Buffer, r *Report, severities []string, pal palette) {
+	row := func(label, value, detail string) {
+		line := "  " + pal.bold(label) + strings.Repeat(" ", max(1, summaryIndent-2-len(label))) + value
+		if detail != "" {
+			line += strings.Repeat(" ", max(1, 8-len(value))) + detail
+		}
+		out.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	more := func(detail string) { out.WriteString(strings.Repeat(" ", summaryIndent+8) + detail + "\n") }
+	out.WriteString(pal.bold("Summary") + "\n")
+	row("erosion", shareText(r.Erosion), fmt.Sprintf("complexity mass of the functions over complexity %d: %s of %s",
+		HighComplexity, massText(r.HighCCMass), massText(r.TotalMass)))
+	row("cog_erosion", shareText(r.CogErosion), fmt.Sprintf("cognitive mass of the functions over cognitive complexity %d: %s of %s",
+		HighComplexity, massText(r.HighCogMass), massText(r.TotalCogMass)))
+	row("verbosity", shareText(r.Verbosity), fmt.Sprintf("%s of %s SLOC flagged: clones %s, ast-grep %s, structural %s (a line counts once)",
+		count(r.VerbosityFlaggedLOC), count(r.TotalLOC), count(r.CloneLOC), count(r.AstGrepFlaggedLOC), count(r.StructuralRuleLOC)))
+	files := ""
+	if n := len(r.Skipped); n > 0 {
+		files = fmt.Sprintf("%s skipped (not parsed)", count(n))
+	}
+	row("files", count(r.FilesScanned), files)
+	row("SLOC", count(r.TotalLOC), "")
+	row("functions", count(r.TotalFunctions), fmt.Sprintf("%s over complexity %d, %s over cognitive complexity %d",
+		count(r.HighCCFunctions), HighComplexity, count(r.HighCogFunctions), HighComplexity))
+	if d := r.DIR; d != nil {
+		if d.Dir == nil {
+			row("dir", "null", "no public symbols in standalone modules")
+		} else {
+			row("dir", shareText(*d.Dir), fmt.Sprintf("%s of %s public symbols of standalone modules used by other modules", count(d.Used), count(d.Exported)))
+			more(fmt.Sprintf("with tests %s, reachable from entry modules %s, lenient %s, per-module mean %s",
+				ratioShare(d.WithTests), ratioShare(d.Reachable), ratioShare(d.Lenient), ratioShare(d.Macro)))
+		}
+		if r.MCF != nil {
+			more(fmt.Sprintf("mcf %s, if50 %s", formatFloat(r.MCF.Value), ratioShare(r.IF50)))
+		}
+		more("per symbol: scb-check dir <PATH>")
+	}
+	// A catalog other than the bundled one is named, so that its numbers
+	// are not taken for the bundled catalog's.
+	if r.Catalog.Custom() {
+		row("catalog", strings.TrimPrefix(CatalogLine(r), "catalog: "), "")
+	}
+	out.WriteByte('\n')
+	out.WriteString(findingsLine(severities, pal) + "\n")
+}
+
+// findingsLine counts the findings by severity, most severe first:
+// "Found 3 findings: 1 critical, 2 warnings." or "No findings.".
+func findingsLine(severities []string, pal palette) string {
+	if len(severities) == 0 {
+		return pal.good("No findings.")
+	}
+	by := map[string]int{}
+	for _, s := range severities {
+		by[s]++
+	}
+	var parts []string
+	for _, sev := range []string{finding.Critical, finding.Warning, finding.Info} {
+		if n := by[sev]; n > 0 {
+			label := sev
+			if sev == finding.Warning && n > 1 {
+				label = "warnings"
+			}
+			parts = append(parts, count(n)+" "+pal.severity(label))
+		}
+	}
+	noun := "findings"
+	if len(severities) == 1 {
+		noun = "finding"
+	}
+	return pal.bold(fmt.Sprintf("Found %s %s", count(len(severities)), noun)) + ": " + strings.Join(parts, ", ") + "."
+}
+
+// shareText shows a share (0 to 1) with three decimals, but never rounds
+// a value that is not 0 to 0.000 nor one that is not 1 to 1.000: those
+// show as <0.001 and >0.999, so that a share shown as 0 is 0.
+func shareText(v float64) string {
+	switch {
+	case v > 0 && v < 0.0005:
+		return "<0.001"
+	case v < 1 && v >= 0.9995:
+		return ">0.999"
+	}
+	return strconv.FormatFloat(v, 'f', 3, 64)
+}
+
+// ratioShare is shareText for a share that may be null.
+func ratioShare(v *float64) string {
+	if v == nil {
+		return "null"
+	}
+	return shareText(*v)
+}
+
+// ratioText shows a share that may be null with three decimals (dir's
+// output).
+func ratioText(v *float64) string {
+	if v == nil {
+		return "null"
+	}
+	return strconv.FormatFloat(*v, 'f', 3, 64)
+}
+
+// massText shows a mass with one decimal.
+func massText(v float64) string { return groupThousands(strconv.FormatFloat(v, 'f', 1, 64)) }
+
+// count shows a count with thousands separators: 17,858.
+func count(n int) string { return groupThousands(strconv.Itoa(n)) }
+
+// groupThousands puts a comma between each group of three digits of the
+// integer part of a decimal number.
+func groupThousands(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	intPart, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if hasFrac {
+		b.WriteString("." + frac)
+	}
+	return sign + b.String()
+}
