@@ -42,7 +42,8 @@ Options:
       --config <CONFIG>         Use this configuration file instead of discovering one
       --catalog <PATH>          Replace the bundled rule catalog (for validating directives)
       --rules <FILE>            Also load this ast-grep rule file (for validating directives)
-      --parse-timeout <DURATION>  Skip a file whose parse takes longer (0: never) [default: 2m]
+      --parse-timeout <DURATION>
+                                Skip a file whose parse takes longer (0: never) [default: 2m]
       --max-file-size <SIZE>    Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
       --max-config-size <SIZE>  Refuse larger configuration, ignore, manifest and rule files
                                 (0: no limit) [default: 1MB]
@@ -50,7 +51,7 @@ Options:
                                 typescript, tsx, java, c, cpp, or all) [default: python, rust]
       --cache <DIR>             Keep each file's analysis in DIR, filed by content, for later runs
   -j, --jobs <N>                Files analyzed in parallel [default: all cores]
-  -v, --verbosity...            Log to stderr: -v info, -vv debug
+  -v, --verbose...              Log to stderr: -v info, -vv debug (--verbosity: the same)
   -h, --help                    Print help
 
 Paths are relative to PATH (to its directory when PATH is a file).
