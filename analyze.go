@@ -2,7 +2,6 @@ package scbcheck
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/scbcheck/scbcheck/config"
@@ -116,13 +115,20 @@ const DefaultParseTimeout = 2 * time.Minute
 // DefaultAstGrepTimeout bounds an ast-grep scan when Options sets none.
 const DefaultAstGrepTimeout = 10 * time.Minute
 
-// ErrNoParsedFiles is returned when files were found but none parsed.
-var ErrNoParsedFiles = errors.New("no supported source files could be parsed")
-
 // Analyze measures every supported source file under opt.Path: one run
 // of a Session opened from opt. On an error after the files were parsed
 // (none parsed, ast-grep failed) it also returns the partial report,
 // whose Skipped files explain the failure.
+//
+// Its errors can be told apart with errors.Is: ErrNoFiles (nothing to
+// analyse), ErrNoParsedFiles (nothing parsed), ErrAstGrepNotFound and
+// ErrAstGrepFailed (the ast-grep run; errors.As finds the
+// *rules.AstGrepError with its Remedy), ErrConfig (the configuration or
+// Options.Languages), ErrCatalog (the rule files), ErrDirectives (a
+// file's scbc directives), fs.ErrNotExist (opt.Path does not exist),
+// and context.Canceled or context.DeadlineExceeded when ctx ended the
+// run. Other errors (an unreadable directory, the cache, the MCF file)
+// name what failed. No message names a command-line option.
 func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	s, err := NewSession(opt)
 	if err != nil {

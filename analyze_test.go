@@ -78,7 +78,7 @@ func TestAnalyzeReportsCallablesAndSkippedFiles(t *testing.T) {
 	assert.Equal(t, report.File{
 		Path: filepath.Join(dir, "a.py"), Language: "python", Lines: 4, SLOC: 4, Nodes: r.Files[0].Nodes,
 		Callables: []report.Callable{{
-			Name: "same", QualifiedName: "Thing.same", StartLine: 2, EndLine: 4, Public: true,
+			Name: "same", QualifiedName: "Thing.same", Kind: "method", StartLine: 2, EndLine: 4, StartCol: 5, Public: true,
 			Params: []string{"value"}, SLOC: 3, CC: 2, Cog: 1, MaxNesting: 1,
 			CCMass: 2 * math.Sqrt(3), CogMass: math.Sqrt(3),
 		}},

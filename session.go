@@ -127,7 +127,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 	if cfg == nil {
 		var err error
 		if cfg, err = config.LoadLimit(t.FS, cwd, s.opt.ConfigPath, s.settings.engine.MaxConfigSize); err != nil {
-			return nil, err
+			return nil, mark(ErrConfig, err)
 		}
 	}
 	mcf, err := s.readMCF()
@@ -136,7 +136,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 	}
 	set, err := s.settings.forRun(cfg)
 	if err != nil {
-		return nil, err
+		return nil, mark(ErrConfig, err)
 	}
 	walk, err := engine.Discover(t.Path, t.FS, cfg, &set.engine, reuse.ReadExtensions())
 	if err != nil {
@@ -162,7 +162,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 			continue
 		}
 		if res.IgnoreErr != nil {
-			return nil, res.IgnoreErr
+			return nil, mark(ErrDirectives, res.IgnoreErr)
 		}
 	}
 	r := engine.Assemble(results)

@@ -82,7 +82,7 @@ func resolve(opt Options) (Settings, error) {
 	cat := opt.Catalog
 	if cat == nil {
 		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles, MaxFileSize: opt.MaxConfigSize}); err != nil {
-			return Settings{}, err
+			return Settings{}, mark(ErrCatalog, err)
 		}
 	}
 	astGrep := opt.AstGrep
@@ -164,10 +164,18 @@ func (s Settings) forRun(cfg *config.Config) (Settings, error) {
 	return s, err
 }
 
+// CheckLanguages reports the first unknown language of names, which are
+// as Options.Languages takes them (names, or "all"); nil when there is
+// none.
+func CheckLanguages(names []string) error {
+	_, err := lang.Resolve(names)
+	return err
+}
+
 func resolveLanguages(names []string) ([]*lang.Spec, error) {
 	specs, err := lang.Resolve(names)
 	if err != nil {
-		return nil, fmt.Errorf("--languages: %w", err)
+		return nil, fmt.Errorf("Options.Languages: %w", err)
 	}
 	return specs, nil
 }

@@ -43,10 +43,6 @@ type Manifest struct {
 func ReadManifest(path string, max int64) (*Manifest, error) {
 	data, err := vfs.ReadRegular(vfs.OS, path, max)
 	if err != nil {
-		var tooLarge *vfs.TooLargeError
-		if errors.As(err, &tooLarge) {
-			err = fmt.Errorf("%w (--max-config-size raises the limit)", err)
-		}
 		return nil, fmt.Errorf("manifest %s: %w", path, err)
 	}
 	base, err := filepath.Abs(filepath.Dir(path))

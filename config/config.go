@@ -279,12 +279,8 @@ func loadFile(fsys vfs.FS, path, display string, pyproject bool, doc map[string]
 }
 
 // readError is the error of a config file that could not be read,
-// naming it (and, for one over the cap, the option that raises it).
+// naming it.
 func readError(display string, err error) error {
-	var tooLarge *vfs.TooLargeError
-	if errors.As(err, &tooLarge) {
-		return fmt.Errorf("%s: failed to read config: %w (--max-config-size raises the limit)", display, err)
-	}
 	return fmt.Errorf("%s: failed to read config: %w", display, err)
 }
 

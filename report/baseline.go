@@ -108,10 +108,6 @@ func ReadBaseline(path string) (*Baseline, error) {
 func ReadBaselineLimit(path string, max int64) (*Baseline, error) {
 	data, err := vfs.ReadRegular(vfs.OS, path, max)
 	if err != nil {
-		var tooLarge *vfs.TooLargeError
-		if errors.As(err, &tooLarge) {
-			err = fmt.Errorf("%w (--max-config-size raises the limit)", err)
-		}
 		return nil, fmt.Errorf("baseline %s: %w", path, err)
 	}
 	var probe map[string]json.RawMessage
@@ -119,10 +115,8 @@ func ReadBaselineLimit(path string, max int64) (*Baseline, error) {
 		return nil, fmt.Errorf("baseline %s: not JSON: %w", path, err)
 	}
 	if _, ok := probe["schema_version"]; !ok {
-		if _, isReport := probe["erosion"]; isReport {
-			return nil, fmt.Errorf("baseline %s: this is a JSON report (--report), which records no tool version or settings; write the baseline with --write-baseline FILE instead", path)
-		}
-		return nil, fmt.Errorf("baseline %s: not a baseline written by %s --write-baseline (no schema_version)", path, ToolName)
+		_, isReport := probe["erosion"]
+		return nil, &NotBaselineError{Path: path, Report: isReport}
 	}
 	var b Baseline
 	if err := json.Unmarshal(data, &b); err != nil {
@@ -135,6 +129,20 @@ func ReadBaselineLimit(path string, max int64) (*Baseline, error) {
 		return nil, fmt.Errorf("baseline %s: schema version %d, but this %s reads version %d; write the baseline again with this version", path, b.SchemaVersion, ToolName, SchemaVersion)
 	}
 	return &b, nil
+}
+
+// NotBaselineError is ReadBaseline's error for a JSON file that is not a
+// baseline (no schema_version): a JSON report (Report), or other JSON.
+type NotBaselineError struct {
+	Path   string
+	Report bool
+}
+
+func (e *NotBaselineError) Error() string {
+	if e.Report {
+		return fmt.Sprintf("baseline %s: this is a JSON report, which records no tool version or settings; write the baseline with WriteBaseline instead", e.Path)
+	}
+	return fmt.Sprintf("baseline %s: not a baseline written by %s (no schema_version)", e.Path, ToolName)
 }
 
 // ErrBaselineMismatch is wrapped by the errors of CheckCompatible.

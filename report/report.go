@@ -149,16 +149,21 @@ type File struct {
 type Callable struct {
 	Name          string
 	QualifiedName string
-	StartLine     int
-	EndLine       int
-	Public        bool
-	Params        []string
-	SLOC          int
-	CC            int
-	Cog           int
-	MaxNesting    int
-	CCMass        float64
-	CogMass       float64
+	// Kind is function, method, closure or lambda (see source.CallableKind).
+	Kind      string
+	StartLine int
+	EndLine   int
+	// StartCol is the 1-based column of the callable's first character,
+	// in Unicode code points.
+	StartCol   int
+	Public     bool
+	Params     []string
+	SLOC       int
+	CC         int
+	Cog        int
+	MaxNesting int
+	CCMass     float64
+	CogMass    float64
 }
 
 // Skipped is a file left out of the analysis, with the reason.

@@ -57,10 +57,6 @@ func LoadMCF(path string) (*MCF, error) {
 func LoadMCFLimit(path string, max int64) (*MCF, error) {
 	data, err := vfs.ReadRegular(vfs.OS, path, max)
 	if err != nil {
-		var tooLarge *vfs.TooLargeError
-		if errors.As(err, &tooLarge) {
-			err = fmt.Errorf("%w (--max-config-size raises the limit)", err)
-		}
 		return nil, fmt.Errorf("%s: failed to read MCF scores: %w", path, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))

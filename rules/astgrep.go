@@ -31,16 +31,61 @@ const PinnedAstGrep = "0.44.0"
 // the ast-grep binary does not exist.
 var ErrAstGrepNotFound = errors.New("ast-grep not found")
 
-// installHint says what is needed: the library does not know how
-// ast-grep was installed, only which version the rules are written for.
-// It names no script of this repository: the tool may have been installed
-// without one. npm's --prefix keeps ast-grep's "sg" off PATH (Debian's
-// /usr/bin/sg is another program).
-const installHint = "scb-check needs the ast-grep CLI " + PinnedAstGrep + ": install it (for example npm install --prefix DIR @ast-grep/cli@" +
-	PinnedAstGrep + ") and pass DIR/node_modules/.bin/ast-grep with --ast-grep PATH or $SCB_CHECK_AST_GREP, put ast-grep on PATH, or run with --disable-sg"
+// ErrAstGrepFailed is wrapped by every other error of ProbeAstGrep, Probe
+// and Scan but a cancelled context's: ast-grep could not be run, failed,
+// timed out or printed what cannot be read.
+var ErrAstGrepFailed = errors.New("ast-grep failed")
 
-// skipHint says how to run without ast-grep.
-const skipHint = "run with --disable-sg to skip the ast-grep rules"
+// Remedy is what a caller can do about an AstGrepError. The library
+// names no command-line option: a command words each remedy in its own.
+type Remedy int
+
+const (
+	// RemedyNone: nothing to advise but what the message says.
+	RemedyNone Remedy = iota
+	// RemedyInstall: install the pinned ast-grep (PinnedAstGrep) and name
+	// it, or run without the ast-grep rules.
+	RemedyInstall
+	// RemedySkip: run without the ast-grep rules.
+	RemedySkip
+	// RemedyTimeout: allow ast-grep longer, or run without its rules.
+	RemedyTimeout
+	// RemedyRules: a rule of the catalog is not valid for this ast-grep
+	// (an extra rule file, or another version than PinnedAstGrep), or run
+	// without the rules.
+	RemedyRules
+)
+
+// AstGrepError is an error of ProbeAstGrep, Probe or Scan that a caller
+// can do something about: its message says what happened, Remedy what to
+// do. It wraps ErrAstGrepNotFound or ErrAstGrepFailed, and the cause.
+type AstGrepError struct {
+	Remedy Remedy
+	err    error
+	// sep joins the message and advice (see Advise).
+	sep string
+}
+
+func (e *AstGrepError) Error() string { return e.err.Error() }
+
+// Unwrap returns the cause and ErrAstGrepFailed, unless the cause is
+// ErrAstGrepNotFound.
+func (e *AstGrepError) Unwrap() []error {
+	if errors.Is(e.err, ErrAstGrepNotFound) {
+		return []error{e.err}
+	}
+	return []error{e.err, ErrAstGrepFailed}
+}
+
+// Advise returns the message followed by advice, the remedy worded by
+// the caller, with the punctuation the message needs.
+func (e *AstGrepError) Advise(advice string) string { return e.err.Error() + e.sep + advice }
+
+// astGrepError is the AstGrepError of err with remedy r, advice to follow
+// after sep.
+func astGrepError(r Remedy, sep string, err error) error {
+	return &AstGrepError{Remedy: r, err: err, sep: sep}
+}
 
 // waitDelay bounds how long a killed ast-grep may keep its output open.
 const waitDelay = 2 * time.Second
@@ -75,11 +120,11 @@ func ProbeAstGrep(ctx context.Context, path string) (version string, err error) 
 		if ctx.Err() != nil {
 			return "", fmt.Errorf("%s --version did not finish: %w", path, ctx.Err())
 		}
-		return "", fmt.Errorf("%s --version failed (%w): %s", path, err, excerpt(stderr.String()))
+		return "", astGrepError(RemedyNone, "", fmt.Errorf("%s --version failed (%w): %s", path, err, excerpt(stderr.String())))
 	}
 	fields := strings.Fields(string(out))
 	if len(fields) != 2 || fields[0] != "ast-grep" {
-		return "", fmt.Errorf("%s --version printed %s, not \"ast-grep X.Y.Z\": is it ast-grep?", path, quote(string(out)))
+		return "", astGrepError(RemedyNone, "", fmt.Errorf("%s --version printed %s, not \"ast-grep X.Y.Z\": is it ast-grep?", path, quote(string(out))))
 	}
 	return fields[1], nil
 }
@@ -94,7 +139,7 @@ func (s *Scanner) Probe(ctx context.Context) (string, error) {
 	defer cancel()
 	v, err := ProbeAstGrep(runCtx, s.Binary)
 	if err != nil && ctx.Err() == nil && runCtx.Err() != nil {
-		return "", fmt.Errorf("%s --version did not finish within %s: raise the timeout or %s", s.Binary, s.Timeout, skipHint)
+		return "", astGrepError(RemedyTimeout, ": ", fmt.Errorf("%s --version did not finish within %s", s.Binary, s.Timeout))
 	}
 	return v, err
 }
@@ -271,28 +316,27 @@ func (s *Scanner) run(ctx, runCtx context.Context, args []string, given int, lab
 		case ctx.Err() != nil:
 			return nil, fmt.Errorf("ast-grep scan stopped: %w", ctx.Err())
 		case runCtx.Err() != nil:
-			return nil, fmt.Errorf("ast-grep did not finish within %s: raise the timeout or %s", s.Timeout, skipHint)
+			return nil, astGrepError(RemedyTimeout, ": ", fmt.Errorf("ast-grep did not finish within %s", s.Timeout))
 		}
 		msg := strings.ReplaceAll(stderr.kept.String(), ruleFile, "the combined rule file")
-		hint := skipHint
+		remedy := RemedySkip
 		if strings.Contains(msg, "Cannot parse rule") {
-			hint = "a rule of the catalog is not valid for this ast-grep (check the extra rule files and that ast-grep is version " +
-				PinnedAstGrep + "), or " + skipHint
+			remedy = RemedyRules
 		}
-		return nil, fmt.Errorf("ast-grep failed (%w): %s\n%s", runErr, excerpt(msg), hint)
+		return nil, astGrepError(remedy, "\n", fmt.Errorf("ast-grep failed (%w): %s", runErr, excerpt(msg)))
 	}
 	if stderr.errorLine {
-		return nil, fmt.Errorf("ast-grep reported errors: %s\n%s", excerpt(stderr.kept.String()), skipHint)
+		return nil, astGrepError(RemedySkip, "\n", fmt.Errorf("ast-grep reported errors: %s", excerpt(stderr.kept.String())))
 	}
 	if res.err != nil {
-		return nil, fmt.Errorf("cannot read ast-grep's output: %w; %s", res.err, skipHint)
+		return nil, astGrepError(RemedySkip, "; ", fmt.Errorf("cannot read ast-grep's output: %w", res.err))
 	}
 	switch {
 	case stderr.scanned < 0:
-		return nil, fmt.Errorf("ast-grep exited 0 without its file summary on stderr (\"sg: summary|file: scannedFileCount=N\"), so its %d files "+
-			"cannot be shown scanned: is it ast-grep %s?; %s", given, PinnedAstGrep, skipHint)
+		return nil, astGrepError(RemedySkip, "; ", fmt.Errorf("ast-grep exited 0 without its file summary on stderr (\"sg: summary|file: scannedFileCount=N\"), so its %d files "+
+			"cannot be shown scanned: is it ast-grep %s?", given, PinnedAstGrep))
 	case stderr.scanned != given:
-		return nil, fmt.Errorf("ast-grep scanned %d of the %d files it was given; %s", stderr.scanned, given, skipHint)
+		return nil, astGrepError(RemedySkip, "; ", fmt.Errorf("ast-grep scanned %d of the %d files it was given", stderr.scanned, given))
 	}
 	return res.findings, nil
 }
@@ -373,11 +417,11 @@ func startError(binary string, err error) error {
 		return nil
 	}
 	if errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%w at %s (%w): %s", ErrAstGrepNotFound, binary, err, installHint)
+		return astGrepError(RemedyInstall, ": ", fmt.Errorf("%w at %s (%w)", ErrAstGrepNotFound, binary, err))
 	}
 	var pathErr *fs.PathError
 	if errors.As(err, &pathErr) || errors.Is(err, exec.ErrDot) {
-		return fmt.Errorf("cannot run ast-grep at %s: %w; %s", binary, err, installHint)
+		return astGrepError(RemedyInstall, "; ", fmt.Errorf("cannot run ast-grep at %s: %w", binary, err))
 	}
 	return nil
 }

@@ -100,11 +100,21 @@ func TestProbeAstGrep(t *testing.T) {
 	require.Error(t, err)
 	assert.ErrorIs(t, err, ErrAstGrepNotFound)
 	assert.NotContains(t, err.Error(), "scripts/setup", "the library does not know how ast-grep was installed")
-	assert.Contains(t, err.Error(), "needs the ast-grep CLI "+PinnedAstGrep)
+	assert.Equal(t, RemedyInstall, remedyOf(t, err))
 
 	_, err = ProbeAstGrep(context.Background(), fakeAstGrep(t, "echo something else"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `printed "something else", not "ast-grep X.Y.Z"`)
+	assert.ErrorIs(t, err, ErrAstGrepFailed)
+	assert.Equal(t, RemedyNone, remedyOf(t, err))
+}
+
+// remedyOf is the remedy of err, an AstGrepError.
+func remedyOf(t *testing.T, err error) Remedy {
+	t.Helper()
+	var ae *AstGrepError
+	require.ErrorAs(t, err, &ae)
+	return ae.Remedy
 }
 
 // The version probe is bounded by the scan's timeout: an executable that
@@ -116,7 +126,12 @@ func TestProbeTimeout(t *testing.T) {
 	_, err := s.Probe(context.Background())
 	require.Error(t, err)
 	assert.Less(t, time.Since(start), 10*time.Second)
-	assert.Equal(t, binary+" --version did not finish within 300ms: raise the timeout or run with --disable-sg to skip the ast-grep rules", err.Error())
+	assert.Equal(t, binary+" --version did not finish within 300ms", err.Error())
+	assert.Equal(t, RemedyTimeout, remedyOf(t, err))
+	var ae *AstGrepError
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, binary+" --version did not finish within 300ms: ADVICE", ae.Advise("ADVICE"))
+	assert.ErrorIs(t, err, ErrAstGrepFailed)
 
 	s.Binary = fakeAstGrep(t, "echo 'ast-grep 0.44.0'")
 	version, err := s.Probe(context.Background())
@@ -267,17 +282,17 @@ func TestScanFailures(t *testing.T) {
 		timeout time.Duration
 		want    []string
 		is      error
+		remedy  Remedy
 	}{
 		{name: "a missing binary says how to install it", binary: filepath.Join(dir, "no-ast-grep"),
-			want: []string{"ast-grep not found at " + filepath.Join(dir, "no-ast-grep"), "ast-grep CLI " + PinnedAstGrep,
-				"npm install --prefix DIR @ast-grep/cli@" + PinnedAstGrep, "--ast-grep PATH", "$SCB_CHECK_AST_GREP", "--disable-sg"},
-			is: ErrAstGrepNotFound},
+			want: []string{"ast-grep not found at " + filepath.Join(dir, "no-ast-grep")},
+			is:   ErrAstGrepNotFound, remedy: RemedyInstall},
 		{name: "a binary missing from PATH says how to install it", binary: "no-such-ast-grep-binary",
-			want: []string{"ast-grep not found at no-such-ast-grep-binary"}, is: ErrAstGrepNotFound},
+			want: []string{"ast-grep not found at no-such-ast-grep-binary"}, is: ErrAstGrepNotFound, remedy: RemedyInstall},
 		{name: "a crash reports the exit status and stderr", binary: fakeAstGrep(t, "echo '  boom: broken  ' >&2\nexit 3"),
-			want: []string{"ast-grep failed (exit status 3): boom: broken\n", "--disable-sg"}},
+			want: []string{"ast-grep failed (exit status 3): boom: broken"}},
 		{name: "a hang past the timeout is killed and reported", binary: fakeAstGrep(t, "sleep 30"), timeout: 300 * time.Millisecond,
-			want: []string{"ast-grep did not finish within 300ms"}},
+			want: []string{"ast-grep did not finish within 300ms"}, remedy: RemedyTimeout},
 		{name: "output that is not JSON is quoted", binary: fakeAstGrep(t, fakeScan("this is not json")),
 			want: []string{`cannot read ast-grep's output: not a JSON array of matches`, `"this is not json"`}},
 		{name: "a long bad output is truncated", binary: fakeAstGrep(t, "head -c 5000 /dev/zero | tr '\\0' x; echo"),
@@ -319,9 +334,17 @@ func TestScanFailures(t *testing.T) {
 			for _, w := range tc.want {
 				assert.Contains(t, err.Error(), w)
 			}
-			if tc.is != nil {
-				assert.ErrorIs(t, err, tc.is)
+			is, remedy := tc.is, tc.remedy
+			if is == nil {
+				is = ErrAstGrepFailed
 			}
+			if remedy == RemedyNone {
+				remedy = RemedySkip
+			}
+			assert.ErrorIs(t, err, is)
+			assert.Equal(t, remedy, remedyOf(t, err))
+			assert.NotContains(t, err.Error(), "--", "the library names no command-line option")
+			assert.NotContains(t, err.Error(), "$SCB_CHECK", "nor an environment variable the CLI reads")
 		})
 	}
 }
@@ -351,7 +374,7 @@ func TestScanInvalidRule(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "ast-grep failed (exit status")
 	assert.Contains(t, err.Error(), "Cannot parse rule the combined rule file")
-	assert.Contains(t, err.Error(), "a rule of the catalog is not valid for this ast-grep")
+	assert.Equal(t, RemedyRules, remedyOf(t, err))
 	assert.NotContains(t, err.Error(), tmp, "the deleted temporary file is not named")
 	left, err := os.ReadDir(tmp)
 	require.NoError(t, err)

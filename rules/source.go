@@ -91,10 +91,6 @@ func (opt CatalogOptions) maxFileSize() int64 { return vfs.MaxRead(opt.MaxFileSi
 func loadRuleFile(file string, max int64) (rules []Rule, digest string, errs []error) {
 	data, err := vfs.ReadRegular(vfs.OS, file, max)
 	if err != nil {
-		var tooLarge *vfs.TooLargeError
-		if errors.As(err, &tooLarge) {
-			err = fmt.Errorf("%w (--max-config-size raises the limit)", err)
-		}
 		return nil, "", []error{fmt.Errorf("failed to read ast-grep rule file %s: %w", file, err)}
 	}
 	sum := sha256.Sum256(data)

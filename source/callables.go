@@ -15,6 +15,11 @@ type Callable struct {
 	// StartLine and EndLine are the 1-based span of the callable node
 	// (decorators and attributes excluded).
 	StartLine, EndLine int
+	// StartCol is the 1-based column the callable node starts at, in
+	// Unicode code points as finding columns are counted.
+	StartCol int
+	// Kind says where and how the callable is defined (see CallableKind).
+	Kind CallableKind
 	// Node is the callable's index in its Tree.
 	Node int
 	// Public is the language's visibility: no leading underscore in
@@ -33,6 +38,28 @@ type Callable struct {
 }
 
 const unknownName = "<unknown>"
+
+// CallableKind classifies a callable by what the syntax tree says of it,
+// the same way in every language.
+type CallableKind string
+
+const (
+	// KindFunction is a named function outside any class body or other
+	// callable (at the top level, or in a module or namespace).
+	KindFunction CallableKind = "function"
+	// KindMethod is a callable directly in a class body (a method
+	// container of the language: a class, an impl or a trait block) or
+	// declared with a receiver (Go). A method defined out of its class
+	// (C++'s Type::name) is a function.
+	KindMethod CallableKind = "method"
+	// KindClosure is a callable defined inside another callable, whose
+	// body it is part of textually (a nested def, fn or function).
+	KindClosure CallableKind = "closure"
+	// KindLambda is an anonymous function given its name by a binding
+	// (JavaScript's const f = () => ...), outside any class body or
+	// callable.
+	KindLambda CallableKind = "lambda"
+)
 
 // Callables returns the file's callables in source order, with SLOC
 // counted against the file's SLOC set.
@@ -78,6 +105,8 @@ func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable
 		Scope:         scope,
 		StartLine:     t.StartLine(i),
 		EndLine:       t.EndLine(i),
+		StartCol:      t.StartCol(i),
+		Kind:          t.callableKind(i),
 		Node:          i,
 	}
 	if len(spec.PublicWrappers) > 0 {
@@ -124,6 +153,27 @@ func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable
 		}
 	}
 	return fn
+}
+
+// callableKind classifies callable i by its nearest ancestor that is a
+// callable or a method container, and by a receiver.
+func (t *Tree) callableKind(i int) CallableKind {
+	if t.receiverNode(i) >= 0 {
+		return KindMethod
+	}
+	s := structTable.Of(t.Grammar)
+	for p := int(t.Nodes[i].Parent); p >= 0; p = int(t.Nodes[p].Parent) {
+		if t.IsCallable(p) {
+			return KindClosure
+		}
+		if t.role(s, p)&roleMethodContainer != 0 {
+			return KindMethod
+		}
+	}
+	if !t.Is(i, ClassCallable) {
+		return KindLambda
+	}
+	return KindFunction
 }
 
 // addParam adds the parameter whose name is the first identifier in

@@ -240,3 +240,48 @@ func TestCallablesNestedSLOCIsDoubleCounted(t *testing.T) {
 		})
 	}
 }
+
+// Each callable's kind comes from its nearest enclosing callable or
+// class body (or a receiver), its column from its node's first byte.
+func TestCallablesKindAndColumn(t *testing.T) {
+	type want struct {
+		name string
+		kind source.CallableKind
+		col  int
+	}
+	cases := []struct {
+		name string
+		spec *lang.Spec
+		src  string
+		want []want
+	}{
+		{"python function, method, closure and a method of a class in a function", lang.Python,
+			"def top():\n    def inner():\n        pass\n    class Local:\n        def m(self):\n            pass\n" +
+				"class Thing:\n    def same(self):\n        pass\n    @staticmethod\n    def deco():\n        pass\n",
+			[]want{{"top", source.KindFunction, 1}, {"inner", source.KindClosure, 5}, {"m", source.KindMethod, 9},
+				{"same", source.KindMethod, 5}, {"deco", source.KindMethod, 5}}},
+		{"rust fn in a mod, in an impl, in a trait, in a fn", lang.Rust,
+			"mod m {\n    fn f() {\n        fn g() {}\n    }\n}\nimpl T {\n    pub fn h(&self) {}\n}\ntrait U {\n    fn d() {}\n}\n",
+			[]want{{"f", source.KindFunction, 5}, {"g", source.KindClosure, 9}, {"h", source.KindMethod, 5}, {"d", source.KindMethod, 5}}},
+		{"go function and method with a receiver", lang.Golang,
+			"package p\n\nfunc F() {}\n\nfunc (s *S) M() {}\n",
+			[]want{{"F", source.KindFunction, 1}, {"M", source.KindMethod, 1}}},
+		{"javascript bound arrow functions, a class method and field, a nested function", lang.JavaScript,
+			"const f = () => 1;\nclass C {\n  m() {}\n  h = () => 2;\n}\nfunction g() {\n  const k = function () {};\n}\n",
+			[]want{{"f", source.KindLambda, 11}, {"m", source.KindMethod, 3}, {"h", source.KindMethod, 7},
+				{"g", source.KindFunction, 1}, {"k", source.KindClosure, 13}}},
+		{"columns count code points, not bytes", lang.Rust,
+			"/* é */ fn f() {}\n",
+			[]want{{"f", source.KindFunction, 9}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tree := parse(t, c.spec, c.src)
+			var got []want
+			for _, fn := range tree.Callables(tree.SLOC()) {
+				got = append(got, want{fn.Name, fn.Kind, fn.StartCol})
+			}
+			assert.Equal(t, c.want, got)
+		})
+	}
+}

@@ -110,7 +110,7 @@ func Discover013(path string, opts Discover013Options) ([]SourceFile, error) {
 		return nil, err
 	}
 	if len(files) == 0 {
-		return nil, &noFiles{msg: "no Python files found at " + path}
+		return nil, &noPythonFiles{path: path}
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
@@ -272,3 +272,10 @@ func (t *Tree) VisitorCallables(sloc Lines) []Callable {
 	}
 	return out
 }
+
+// noPythonFiles is 0.1.3's error for a tree with no .py file: its own
+// message, and ErrNoFiles to errors.Is as Discover's error is.
+type noPythonFiles struct{ path string }
+
+func (e *noPythonFiles) Error() string        { return "no Python files found at " + e.path }
+func (e *noPythonFiles) Is(target error) bool { return target == ErrNoFiles }

@@ -99,8 +99,7 @@ func DiscoverWithData(path string, opts DiscoverOptions, exts []string, maxSize 
 			return nil, nil, fmt.Errorf("not a supported source file: %s", path)
 		}
 		if !slices.Contains(enabled, spec) {
-			return nil, nil, fmt.Errorf("not a supported source file: %s (%s is analysed only when enabled: --languages %s, or the languages config key)",
-				path, spec.Name, spec.Name)
+			return nil, nil, &NoFilesError{Path: path, File: true, Names: []string{spec.Name}}
 		}
 		resolved, err := vfs.Canonical(fsys, path)
 		if err != nil {
@@ -368,29 +367,52 @@ func unnamable(f SourceFile) SourceFile {
 // analyse.
 var ErrNoFiles = errors.New("no supported source files found")
 
-// noFiles is the error of a tree with no file to analyse.
-type noFiles struct{ msg string }
+// NoFilesError is the error of a path with no file to analyse: a tree
+// holding none, the reference's message followed, when it has files of
+// languages not enabled, by which; or a file of a language not enabled.
+// It is ErrNoFiles to errors.Is.
+type NoFilesError struct {
+	// Path is the analysed path.
+	Path string
+	// File is set when Path is a file of a language not enabled.
+	File bool
+	// Found counts a tree's files of each language not enabled ("3
+	// go"), in report order.
+	Found []string
+	// Names are the languages not enabled that were found.
+	Names []string
+}
 
-func (e *noFiles) Error() string        { return e.msg }
-func (e *noFiles) Is(target error) bool { return target == ErrNoFiles }
+// Error names Options.Languages as what enables the languages.
+func (e *NoFilesError) Error() string { return e.Message("Options.Languages") }
 
-// noFilesError is the reference's message when a tree has no files to
-// analyse, followed, when it has files of languages not enabled, by which
-// and how to enable them.
+// Message is the error's message naming setting as the way (besides the
+// configuration's languages key) to enable the languages found.
+func (e *NoFilesError) Message(setting string) string {
+	if e.File {
+		return fmt.Sprintf("not a supported source file: %s (%s is analysed only when enabled: %s, or the languages config key)",
+			e.Path, e.Names[0], setting)
+	}
+	msg := "no supported source files found at " + e.Path
+	if len(e.Found) > 0 {
+		msg += fmt.Sprintf(" (found %s files; enable them with %s or the languages config key)", strings.Join(e.Found, ", "), setting)
+	}
+	return msg
+}
+
+func (e *NoFilesError) Is(target error) bool { return target == ErrNoFiles }
+
+// noFilesError is the error of a tree with no file to analyse, whose
+// files of languages not enabled are counted in disabled.
 func noFilesError(path string, disabled map[*lang.Spec]int) error {
-	msg := "no supported source files found at " + path
-	var found, names []string
+	e := &NoFilesError{Path: path}
 	for _, spec := range lang.All() {
 		if n := disabled[spec]; n > 0 {
-			found = append(found, fmt.Sprintf("%d %s", n, spec.Name))
-			names = append(names, spec.Name)
+			e.Found = append(e.Found, fmt.Sprintf("%d %s", n, spec.Name))
+			e.Names = append(e.Names, spec.Name)
 		}
 	}
-	if len(found) > 0 {
-		msg += fmt.Sprintf(" (found %s files; enable them with --languages %s or the languages config key)",
-			strings.Join(found, ", "), strings.Join(names, ","))
-	}
-	return &noFiles{msg: msg}
+	return e
 }
 
 // within reports whether p lies in the directory root (or is root).

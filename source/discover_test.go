@@ -400,7 +400,12 @@ func TestDiscoverExplicitFile(t *testing.T) {
 		_, err := source.Discover(path, source.DiscoverOptions{})
 		require.Error(t, err)
 		assert.Equal(t, "not a supported source file: "+path+
-			" (go is analysed only when enabled: --languages go, or the languages config key)", err.Error())
+			" (go is analysed only when enabled: Options.Languages, or the languages config key)", err.Error())
+		assert.ErrorIs(t, err, source.ErrNoFiles)
+		var nf *source.NoFilesError
+		require.ErrorAs(t, err, &nf)
+		assert.Equal(t, "not a supported source file: "+path+
+			" (go is analysed only when enabled: --languages go, or the languages config key)", nf.Message("--languages go"))
 		got, err := source.Discover(path, source.DiscoverOptions{Languages: []*lang.Spec{lang.Golang}})
 		require.NoError(t, err)
 		assert.Equal(t, []source.SourceFile{{Path: path, Lang: lang.Golang}}, got)

@@ -1,6 +1,11 @@
 package source
 
-import "github.com/scbcheck/scbcheck/lang"
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"github.com/scbcheck/scbcheck/lang"
+)
 
 // Tree is a parsed file flattened into preorder nodes. It holds no
 // tree-sitter memory; drop it when its facts are extracted.
@@ -88,6 +93,14 @@ func (t *Tree) ChildByField(i int, field uint16) int {
 
 // StartLine returns node i's 1-based first line.
 func (t *Tree) StartLine(i int) int { return int(t.Nodes[i].StartRow) + 1 }
+
+// StartCol returns node i's 1-based first column, counted in Unicode
+// code points from the start of its line.
+func (t *Tree) StartCol(i int) int {
+	start := int(t.Nodes[i].StartByte)
+	line := bytes.LastIndexByte(t.Src[:start], '\n') + 1
+	return utf8.RuneCount(t.Src[line:start]) + 1
+}
 
 // EndLine returns node i's 1-based last line.
 func (t *Tree) EndLine(i int) int { return int(t.Nodes[i].EndRow) + 1 }

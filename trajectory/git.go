@@ -11,6 +11,16 @@ import (
 	"github.com/scbcheck/scbcheck/internal/gitrepo"
 )
 
+// OptionError is an error about the value of one of GitOptions' fields,
+// named by Field ("Repo", "RevRange").
+type OptionError struct {
+	Field string
+	Err   error
+}
+
+func (e *OptionError) Error() string { return "GitOptions." + e.Field + ": " + e.Err.Error() }
+func (e *OptionError) Unwrap() error { return e.Err }
+
 // GitOptions selects the commits of a git trajectory.
 type GitOptions struct {
 	// Repo is a repository: its work tree, a directory inside it (then
@@ -62,12 +72,12 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 	opt.Session = sess
 	r, err := gitrepo.Open(ctx, g.Repo, gitrepo.Options{Git: g.Git, Timeout: g.Timeout, OutsideGitDir: g.OutsideGitDir})
 	if err != nil {
-		return nil, fmt.Errorf("--git: %w", err)
+		return nil, &OptionError{Field: "Repo", Err: err}
 	}
 	defer r.Close()
 	revRange := rangeOrHead(g.RevRange)
 	if err := r.CheckRange(ctx, revRange); err != nil {
-		return nil, fmt.Errorf("--rev-range: %w", err)
+		return nil, &OptionError{Field: "RevRange", Err: err}
 	}
 	commits, err := r.Commits(ctx, revRange)
 	if err != nil {

@@ -109,7 +109,7 @@ func TestGitOptions(t *testing.T) {
 		opt     GitOptions
 		wantErr string
 	}{
-		{"an unknown revision is named", GitOptions{RevRange: "v9..HEAD"}, "--rev-range: unknown revision 'v9' in " + r.Dir},
+		{"an unknown revision is named", GitOptions{RevRange: "v9..HEAD"}, "GitOptions.RevRange: unknown revision 'v9' in " + r.Dir},
 		{"a half range is refused", GitOptions{RevRange: h[1] + ".."}, "expected A..B or a revision"},
 		{"a symmetric range is refused", GitOptions{RevRange: h[1] + "..." + h[2]}, "A...B is not a first-parent range"},
 		{"an empty range is an error", GitOptions{RevRange: h[2] + ".." + h[2]}, "no commits to measure in " + r.Dir},
@@ -126,10 +126,10 @@ func TestGitNotARepository(t *testing.T) {
 	dir := t.TempDir()
 	_, err := Git(context.Background(), GitOptions{Repo: dir}, Options{Analysis: analysisOptions(t, dir)})
 	require.Error(t, err)
-	assert.Equal(t, "--git: not a git repository: "+dir, err.Error())
+	assert.Equal(t, "GitOptions.Repo: not a git repository: "+dir, err.Error())
 	_, err = Git(context.Background(), GitOptions{Repo: filepath.Join(dir, "nope")}, Options{Analysis: analysisOptions(t, dir)})
 	require.Error(t, err)
-	assert.Equal(t, "--git: path does not exist: "+filepath.Join(dir, "nope"), err.Error())
+	assert.Equal(t, "GitOptions.Repo: path does not exist: "+filepath.Join(dir, "nope"), err.Error())
 }
 
 // TestGitFirstParent: a merged branch counts as its merge commit only,

@@ -26,7 +26,7 @@ func enabledLanguages(g GitOptions, opt Options) ([]*lang.Spec, error) {
 	}
 	specs, err := lang.Resolve(names)
 	if err != nil {
-		return nil, fmt.Errorf("--languages: %w", err)
+		return nil, fmt.Errorf("Options.Languages: %w", err)
 	}
 	return specs, nil
 }

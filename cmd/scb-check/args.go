@@ -117,9 +117,16 @@ var checkOptions = map[string]checkOption{
 	}},
 	"--max-file-size":   sizeOption(func(a *checkArgs) *int64 { return &a.maxFileSize }),
 	"--max-config-size": sizeOption(func(a *checkArgs) *int64 { return &a.maxConfigSize }),
-	"--languages": textOption("<LANGUAGES>", func(a *checkArgs, v string) {
-		a.languages = append(a.languages, strings.Split(v, ",")...)
-	}),
+	"--languages": {"<LANGUAGES>", func(a *checkArgs, _, value string) error {
+		names := strings.Split(value, ",")
+		// Checked here, so that the message names the option (the
+		// library's names its Options field).
+		if err := scbcheck.CheckLanguages(names); err != nil {
+			return fmt.Errorf("--languages: %w", err)
+		}
+		a.languages = append(a.languages, names...)
+		return nil
+	}},
 	"--rules":    textOption("<FILE>", func(a *checkArgs, v string) { a.rules = append(a.rules, v) }),
 	"--catalog":  textOption("<PATH>", func(a *checkArgs, v string) { a.catalog = append(a.catalog, v) }),
 	"--mcf-file": textOption("<FILE>", func(a *checkArgs, v string) { a.mcfFile = v }),

@@ -3,10 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 
-	"github.com/scbcheck/scbcheck"
-	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/report"
 )
 
@@ -59,23 +56,7 @@ func runDir(c *cli, args []string) error {
 	if a.format != formatHuman && a.format != formatJSON && a.format != "" {
 		return usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>' of dir\n  [possible values: human, json]", a.format)
 	}
-	cwd, err := os.Getwd()
-	if err != nil {
-		return fmt.Errorf("failed to determine current directory: %v", err)
-	}
-	cfg, err := config.LoadLimit(nil, cwd, a.configPath, a.configCap())
-	if err != nil {
-		return err
-	}
-	// check's analysis without ast-grep; the catalog, which only
-	// validates directives here, is loaded by the analysis.
-	a.disableSG = true
-	opt := analysisOptions(a, cfg, cwd, nil)
-	opt.Path = a.path
-	r, err := scbcheck.Analyze(context.Background(), opt)
-	if r != nil {
-		logFiles(c.stderr, r, a)
-	}
+	r, err := analyseWithoutAstGrep(context.Background(), c, a, false)
 	if err != nil {
 		return err
 	}

@@ -73,7 +73,7 @@ func (c *cli) atEnd(f func()) { c.last = append(c.last, f) }
 func (c *cli) finish(err error) {
 	var quiet *quietError
 	if err != nil && !errors.Is(err, errFindings) && !errors.As(err, &quiet) {
-		fmt.Fprintln(c.stderr, err)
+		fmt.Fprintln(c.stderr, message(err))
 	}
 	for i := len(c.last) - 1; i >= 0; i-- {
 		c.last[i]()

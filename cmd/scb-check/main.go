@@ -29,6 +29,7 @@ Usage: scb-check <COMMAND>
 Commands:
   check       Analyze a file or directory and report erosion and verbosity
   dir         List the public symbols of a file or directory and who reuses them (DIR)
+  functions   List every function with its complexity, SLOC and mass
   rule        Print a rule of the catalog by id
   rules       List the rules of the catalog: id, language, severity, category and source
   trajectory  Measure a sequence of checkpoints or a git history, with deltas and slopes
@@ -132,6 +133,7 @@ var commands = map[string]command{
 	"dir":        func(_ context.Context, c *cli, args []string) error { return runDir(c, args) },
 	"trajectory": runTrajectory,
 	"batch":      runBatch,
+	"functions":  runFunctions,
 }
 
 // runContext runs the command line, prints its error and returns it;

@@ -117,7 +117,7 @@ func analysisOptions(a *checkArgs, cfg *config.Config, cwd string, cat *rules.Ca
 		opt.CacheStats = &scbcheck.CacheStats{}
 	}
 	if !a.disableSG {
-		opt.AstGrep = locateAstGrep(a.astGrep)
+		opt.AstGrep = scbcheck.LocateAstGrep(a.astGrep)
 	}
 	return opt
 }

@@ -40,7 +40,8 @@ func Assemble(results []Result) *report.Report {
 			e := erosion.Entry{Path: res.File.Path, StartLine: fn.StartLine, Name: fn.Name, SLOC: fn.SLOC, Complexity: res.Cx[k]}
 			entries = append(entries, e)
 			rf.Callables = append(rf.Callables, report.Callable{
-				Name: fn.Name, QualifiedName: fn.QualifiedName, StartLine: fn.StartLine, EndLine: fn.EndLine,
+				Name: fn.Name, QualifiedName: fn.QualifiedName, Kind: string(fn.Kind),
+				StartLine: fn.StartLine, EndLine: fn.EndLine, StartCol: fn.StartCol,
 				Public: fn.Public, Params: fn.Params, SLOC: fn.SLOC,
 				CC: e.CC, Cog: e.Cog, MaxNesting: e.MaxNesting, CCMass: e.CCMass(), CogMass: e.CogMass(),
 			})

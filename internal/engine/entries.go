@@ -20,8 +20,8 @@ import (
 // cacheFormat changes whenever what an entry holds, or what its key is
 // made of, changes. 2: scan entries hold finding.Finding; 3: they are
 // keyed by the active rules' identity (the catalog's identity and the
-// lowest severity run).
-const cacheFormat = "scbcheck-file-3"
+// lowest severity run); 4: callables hold their kind and start column.
+const cacheFormat = "scbcheck-file-4"
 
 // tool names the code that makes entries: the format, the version and
 // the build (filecache.Build), so that a rebuilt binary never reads

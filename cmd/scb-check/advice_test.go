@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/trajectory"
+	"github.com/scbcheck/scbcheck/vfs"
+)
+
+// The CLI words the library's remedies in its own options: an ast-grep
+// that is missing, and files of languages not enabled.
+func TestMessageAddsTheCLIsAdvice(t *testing.T) {
+	dir := t.TempDir()
+	_, err := scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, WorkDir: dir, DisableSG: true})
+	require.Error(t, err)
+	assert.Equal(t, "no supported source files found at "+dir, message(err), "nothing found: nothing to advise")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.go"), []byte("package b\n"), 0o644))
+	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, WorkDir: dir, DisableSG: true})
+	require.Error(t, err)
+	assert.Equal(t, "no supported source files found at "+dir+
+		" (found 1 go files; enable them with Options.Languages or the languages config key)", err.Error())
+	assert.Equal(t, "no supported source files found at "+dir+
+		" (found 1 go files; enable them with --languages go or the languages config key)", message(err))
+
+	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{Path: filepath.Join(dir, "b.go"), WorkDir: dir, DisableSG: true})
+	require.Error(t, err)
+	assert.ErrorIs(t, err, scbcheck.ErrNoFiles)
+	assert.Equal(t, "not a supported source file: "+filepath.Join(dir, "b.go")+
+		" (go is analysed only when enabled: --languages go, or the languages config key)", message(err))
+
+	missing := filepath.Join(dir, "no-ast-grep")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.py"), []byte("def f():\n    return 1\n"), 0o644))
+	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, WorkDir: dir, AstGrep: missing})
+	require.Error(t, err)
+	assert.Equal(t, err.Error()+": "+astGrepAdvice[rules.RemedyInstall], message(err))
+	assert.Contains(t, message(err), "--ast-grep PATH or $SCB_CHECK_AST_GREP")
+
+	wrapped := fmt.Errorf("checkpoint 2: %w", err)
+	assert.Equal(t, "checkpoint 2: "+message(err), message(wrapped), "a prefix is kept")
+
+}
+
+// Every file refused over the size cap is followed by the option that
+// raises it, once, however the errors are joined and wrapped.
+func TestMessageNamesTheSizeCapOption(t *testing.T) {
+	a := &vfs.TooLargeError{Path: "a.yml", Size: 20, Max: 10}
+	b := &vfs.TooLargeError{Path: "b.yml", Size: 30, Max: 10}
+	err := fmt.Errorf("catalog: %w", errors.Join(fmt.Errorf("failed to read %s: %w", "a.yml", a), fmt.Errorf("failed to read %s: %w", "b.yml", b)))
+	assert.Equal(t, "catalog: failed to read a.yml: "+a.Error()+" (--max-config-size raises the limit)\n"+
+		"failed to read b.yml: "+b.Error()+" (--max-config-size raises the limit)", message(err))
+	assert.Equal(t, "plain", message(errors.New("plain")))
+}
+
+// A file that is not a baseline, and a trajectory's bad repository or
+// range, are named in the CLI's options.
+func TestMessageNamesBaselineAndGitOptions(t *testing.T) {
+	assert.Equal(t, "baseline b.json: not a baseline written by scb-check --write-baseline (no schema_version)",
+		message(&report.NotBaselineError{Path: "b.json"}))
+	assert.Equal(t, "baseline r.json: this is a JSON report (--report), which records no tool version or settings; "+
+		"write the baseline with --write-baseline FILE instead", message(&report.NotBaselineError{Path: "r.json", Report: true}))
+	err := &trajectory.OptionError{Field: "RevRange", Err: errors.New("unknown revision 'v9' in repo")}
+	assert.Equal(t, "GitOptions.RevRange: unknown revision 'v9' in repo", err.Error())
+	assert.Equal(t, "--rev-range: unknown revision 'v9' in repo", message(err))
+	assert.Equal(t, "--git: not a git repository: x", message(&trajectory.OptionError{Field: "Repo", Err: errors.New("not a git repository: x")}))
+}

@@ -1,0 +1,230 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/vfs"
+)
+
+const functionsHelp = `List every function the report counts, with its complexity, SLOC and mass
+
+Every callable the check's report counts (total_functions of them), whatever
+its complexity: where it is, its kind (function, method, closure or lambda),
+cyclomatic and cognitive complexity, SLOC, and mass (cc × √SLOC) and cog_mass
+(cog × √SLOC), which sum to the report's total_mass and total_cog_mass.
+Functions are listed by path, then by position in the file; with --sort, by
+the key, largest first, ties in that order. No ast-grep rule runs.
+
+Usage: scb-check functions [OPTIONS] <PATH>
+
+Arguments:
+  <PATH>  File or directory to analyze (.py, .pyw, .rs; more with --languages)
+
+Options:
+      --output-format <FORMAT>  human (aligned columns), json (one object per line: path,
+                                name, qualified_name, kind, language, start_line, end_line,
+                                start_col, cc, cog, sloc, mass, cog_mass) or csv (the same
+                                columns, with a header row) [default: human]
+      --report                  Same as --output-format json
+      --sort <KEY>              Largest first by cc, cog, sloc or mass
+      --top <N>                 List only the first N functions (after --sort and --min-cc)
+      --min-cc <N>              List only the functions with cyclomatic complexity >= N
+      --include-all             Also walk the files .gitignore and .ignore exclude
+      --config <CONFIG>         Use this configuration file instead of discovering one
+      --catalog <PATH>          Replace the bundled rule catalog (for validating directives)
+      --rules <FILE>            Also load this ast-grep rule file (for validating directives)
+      --parse-timeout <DURATION>
+                                Skip a file whose parse takes longer (0: never) [default: 2m]
+      --max-file-size <SIZE>    Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
+      --max-config-size <SIZE>  Refuse larger configuration, ignore, manifest and rule files
+                                (0: no limit) [default: 1MB]
+      --languages <LANGUAGES>   Also analyse these languages (comma-separated: go, javascript,
+                                typescript, tsx, java, c, cpp, or all) [default: python, rust]
+      --cache <DIR>             Keep each file's analysis in DIR, filed by content, for later runs
+  -j, --jobs <N>                Files analyzed in parallel [default: all cores]
+  -v, --verbose...              Log to stderr: -v info, -vv debug (--verbosity: the same)
+  -h, --help                    Print help
+
+Paths are relative to PATH (to its directory when PATH is a file).
+
+Exit status: 0 when the listing was produced, 2 on an error, 130 or 143 when
+stopped by SIGINT or SIGTERM.
+`
+
+// functionsArgs are the parsed arguments of `scb-check functions`.
+type functionsArgs struct {
+	check  *checkArgs
+	format string
+	// sort is the key listed largest first; "" keeps the report's order.
+	sort string
+	// top is how many functions are listed at most; 0 for all.
+	top int
+	// minCC is the lowest cyclomatic complexity listed; 0 for all.
+	minCC int
+}
+
+// functionsOptions are functions' options besides check's; check's
+// options that only shape the check's findings, its exit code or the
+// ast-grep run (functions runs none) are refused.
+var functionsOptions = ownOptions{
+	command: "functions",
+	values:  map[string]string{"--output-format": "<FORMAT>", "--sort": "<KEY>", "--top": "<N>", "--min-cc": "<N>"},
+	flags:   map[string]bool{"--report": true},
+	refused: functionsRefused(),
+}
+
+// functionsRefused are check's options that mean nothing for functions.
+func functionsRefused() map[string]bool {
+	m := map[string]bool{"--disable-sg": true, "--ast-grep": true, "--ast-grep-timeout": true, "--mcf-file": true}
+	for name := range checkOnlyFlags {
+		m[name] = true
+	}
+	return m
+}
+
+// parseFunctions takes functions' own options out of args and leaves the
+// analysis options to check's table.
+func parseFunctions(args []string) (*functionsArgs, error) {
+	f := &functionsArgs{format: formatHuman}
+	positional, a, err := functionsOptions.split(args, f.set)
+	if err != nil {
+		return nil, err
+	}
+	f.check = a
+	if a.help {
+		return f, nil
+	}
+	switch len(positional) {
+	case 0:
+		return nil, usagef("error: the following required arguments were not provided:\n  <PATH>\n\nUsage: scb-check functions [OPTIONS] <PATH>")
+	case 1:
+		a.path = positional[0]
+	default:
+		return nil, usagef("error: unexpected argument '%s' found", positional[1])
+	}
+	return f, nil
+}
+
+// set records one of functions' own options.
+func (f *functionsArgs) set(name, value string) error {
+	switch name {
+	case "--output-format":
+		switch value {
+		case formatHuman, formatJSON, formatCSV:
+			f.format = value
+		default:
+			return usagef("error: invalid value '%s' for '--output-format <FORMAT>' of functions\n  [possible values: human, json, csv]", value)
+		}
+	case "--report":
+		f.format = formatJSON
+	case "--sort":
+		if _, ok := functionKeys[value]; !ok {
+			return usagef("error: invalid value '%s' for '--sort <KEY>'\n  [possible values: cc, cog, sloc, mass]", value)
+		}
+		f.sort = value
+	case "--top", "--min-cc":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 || name == "--top" && n == 0 {
+			least := map[string]string{"--top": "1", "--min-cc": "0"}[name]
+			return usagef("error: invalid value '%s' for '%s <N>': expected a whole number >= %s", value, name, least)
+		}
+		if name == "--top" {
+			f.top = n
+		} else {
+			f.minCC = n
+		}
+	}
+	return nil
+}
+
+// functionKeys are the keys --sort takes.
+var functionKeys = map[string]func(report.Function) float64{
+	"cc":   func(fn report.Function) float64 { return float64(fn.CC) },
+	"cog":  func(fn report.Function) float64 { return float64(fn.Cog) },
+	"sloc": func(fn report.Function) float64 { return float64(fn.SLOC) },
+	"mass": func(fn report.Function) float64 { return fn.CCMass },
+}
+
+// selectFunctions keeps the functions with cc >= minCC, sorts them by the
+// key, largest first (a stable sort: ties keep the report's order, by
+// path then position), and keeps the first top.
+func (f *functionsArgs) selectFunctions(fns []report.Function) []report.Function {
+	fns = slices.DeleteFunc(fns, func(fn report.Function) bool { return fn.CC < f.minCC })
+	if key := functionKeys[f.sort]; key != nil {
+		slices.SortStableFunc(fns, func(a, b report.Function) int { return cmp.Compare(key(b), key(a)) })
+	}
+	if f.top > 0 && len(fns) > f.top {
+		fns = fns[:f.top]
+	}
+	return fns
+}
+
+// runFunctions analyses PATH without the ast-grep rules (no function's
+// numbers depend on them) and lists its functions.
+func runFunctions(ctx context.Context, c *cli, args []string) error {
+	f, err := parseFunctions(args)
+	if err != nil {
+		return err
+	}
+	a := f.check
+	if a.help {
+		fmt.Fprint(c.stdout, functionsHelp)
+		return nil
+	}
+	r, err := analyseWithoutAstGrep(ctx, c, a, true)
+	if err != nil {
+		return err
+	}
+	root, err := vfs.CanonicalDir(nil, a.path)
+	if err != nil {
+		return err
+	}
+	fns := f.selectFunctions(r.Functions(root))
+	switch f.format {
+	case formatJSON:
+		return report.WriteFunctionsJSON(c.stdout, fns)
+	case formatCSV:
+		return report.WriteFunctionsCSV(c.stdout, fns)
+	}
+	return report.WriteFunctionsHuman(c.stdout, fns)
+}
+
+// analyseWithoutAstGrep runs check's analysis of a.path, with the
+// configuration found from the working directory, but no ast-grep rule
+// (dir, functions: what they list does not depend on them; the catalog,
+// which only validates directives then, is loaded by the analysis). It
+// logs the files as check does and, with cacheReport, what the cache
+// held.
+func analyseWithoutAstGrep(ctx context.Context, c *cli, a *checkArgs, cacheReport bool) (*report.Report, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("failed to determine current directory: %v", err)
+	}
+	cfg, err := config.LoadLimit(nil, cwd, a.configPath, a.configCap())
+	if err != nil {
+		return nil, err
+	}
+	a.disableSG = true
+	opt := analysisOptions(a, cfg, cwd, nil)
+	opt.Path = a.path
+	if cacheReport {
+		c.atEnd(func() { reportCache(c.stderr, a, opt.CacheStats) })
+	}
+	r, err := scbcheck.Analyze(ctx, opt)
+	if err != nil && ctx.Err() != nil {
+		return nil, errors.New("interrupted")
+	}
+	if r != nil {
+		logFiles(c.stderr, r, a)
+	}
+	return r, err
+}

@@ -1,0 +1,159 @@
+package report
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/scbcheck/scbcheck/vfs"
+)
+
+// Function is one callable of a report with its file: a row of
+// `scb-check functions`.
+type Function struct {
+	// Path is the file's path, relative to the root given to Functions
+	// (slash-separated) when the file lies under it.
+	Path     string
+	Language string
+	Callable
+}
+
+// Functions lists every callable the report counts (TotalFunctions of
+// them, whose masses sum to TotalMass and TotalCogMass), in the report's
+// order: by path, then by position in the file. root is the directory
+// paths are made relative to, usually the analysed path's
+// (vfs.CanonicalDir); a file outside it, or any file when root is empty,
+// keeps the report's path.
+func (r *Report) Functions(root string) []Function {
+	out := make([]Function, 0, r.TotalFunctions)
+	for _, f := range r.Files {
+		path := relativePath(f.Path, root)
+		for _, c := range f.Callables {
+			out = append(out, Function{Path: path, Language: f.Language, Callable: c})
+		}
+	}
+	return out
+}
+
+// relativePath is path relative to root, slash-separated, when it lies
+// under root; else path as it is.
+func relativePath(path, root string) string {
+	if root == "" {
+		return path
+	}
+	rel, err := filepath.Rel(root, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return path
+	}
+	return filepath.ToSlash(rel)
+}
+
+// functionColumns are the fields of a function in the JSON and CSV
+// listings, in order.
+var functionColumns = []string{
+	"path", "name", "qualified_name", "kind", "language", "start_line", "end_line", "start_col",
+	"cc", "cog", "sloc", "mass", "cog_mass",
+}
+
+// functionFields are fn's values in the order of functionColumns; quote
+// writes a string (for JSON), floats are written as the JSON report
+// writes them (the shortest digits that read back as the value).
+func functionFields(fn Function, quote func(string) string) []string {
+	return []string{
+		quote(fn.Path), quote(fn.Name), quote(fn.QualifiedName), quote(fn.Kind), quote(fn.Language),
+		strconv.Itoa(fn.StartLine), strconv.Itoa(fn.EndLine), strconv.Itoa(fn.StartCol),
+		strconv.Itoa(fn.CC), strconv.Itoa(fn.Cog), strconv.Itoa(fn.SLOC),
+		formatFloat(fn.CCMass), formatFloat(fn.CogMass),
+	}
+}
+
+// WriteFunctionsJSON writes one compact JSON object per function and
+// line: path, name, qualified_name, kind, language, start_line, end_line,
+// start_col, cc, cog, sloc, mass and cog_mass, in this order.
+func WriteFunctionsJSON(w io.Writer, fns []Function) error {
+	var b strings.Builder
+	quote := func(s string) string {
+		var q strings.Builder
+		writeString(&q, s)
+		return q.String()
+	}
+	for _, fn := range fns {
+		b.WriteByte('{')
+		for k, v := range functionFields(fn, quote) {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			writeString(&b, functionColumns[k])
+			b.WriteByte(':')
+			b.WriteString(v)
+		}
+		b.WriteString("}\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteFunctionsCSV writes the functions as CSV: a header row of the
+// JSON listing's keys, then one row per function.
+func WriteFunctionsCSV(w io.Writer, fns []Function) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(functionColumns); err != nil {
+		return err
+	}
+	same := func(s string) string { return s }
+	for _, fn := range fns {
+		if err := cw.Write(functionFields(fn, same)); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteFunctionsHuman writes the functions as a table of aligned columns
+// (the numbers right-aligned, the masses with two decimals), the location
+// (path:line:col, escaped as vfs.EscapePath does) and the qualified name
+// last; with no functions, a line saying so.
+func WriteFunctionsHuman(w io.Writer, fns []Function) error {
+	if len(fns) == 0 {
+		_, err := io.WriteString(w, "no functions\n")
+		return err
+	}
+	header := []string{"CC", "COG", "SLOC", "MASS", "COG_MASS", "KIND", "LOCATION", "FUNCTION"}
+	// The first five columns are numbers, aligned right.
+	const numeric = 5
+	rows := [][]string{header}
+	for _, fn := range fns {
+		rows = append(rows, []string{
+			strconv.Itoa(fn.CC), strconv.Itoa(fn.Cog), strconv.Itoa(fn.SLOC),
+			strconv.FormatFloat(cleanFloat(fn.CCMass), 'f', 2, 64), strconv.FormatFloat(cleanFloat(fn.CogMass), 'f', 2, 64),
+			fn.Kind, fmt.Sprintf("%s:%d:%d", vfs.EscapePath(fn.Path), fn.StartLine, fn.StartCol), vfs.EscapePath(fn.QualifiedName),
+		})
+	}
+	widths := make([]int, len(header))
+	for _, row := range rows {
+		for k, cell := range row {
+			widths[k] = max(widths[k], len([]rune(cell)))
+		}
+	}
+	var b strings.Builder
+	for _, row := range rows {
+		for k, cell := range row {
+			pad := strings.Repeat(" ", widths[k]-len([]rune(cell)))
+			switch {
+			case k < numeric:
+				b.WriteString(pad + cell + "  ")
+			case k == len(row)-1:
+				b.WriteString(cell)
+			default:
+				b.WriteString(cell + pad + "  ")
+			}
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
