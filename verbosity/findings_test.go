@@ -113,3 +113,81 @@ func TestCollectGathersBoundaryErrors(t *testing.T) {
 	assert.Contains(t, err.Error(), "a.py:1: "+rules.MsgBoundaryOutside)
 	assert.Contains(t, err.Error(), "b.py:2: "+rules.MsgBoundaryOutside)
 }
+
+// parse013 gathers what 0.1.3's findings step needs of a Python file of
+// module module: its tokenize SLOC, visitor functions, block candidates
+// and wrapper facts.
+func parse013(t *testing.T, path, module, src string) verbosity.File {
+	t.Helper()
+	p, err := source.NewParser(lang.ForPath(path))
+	require.NoError(t, err)
+	defer p.Close()
+	tree, err := p.Parse([]byte(src))
+	require.NoError(t, err)
+	sloc, err := tree.SLOC013()
+	require.NoError(t, err)
+	fns := tree.VisitorCallables(sloc)
+	ds, err := tree.Directives(path)
+	require.NoError(t, err)
+	w := rules.NewWrapperFacts013(tree, fns)
+	return verbosity.File{
+		Path: path, SLOC: sloc, Clones: clones.BlockCandidates013(path, tree, sloc),
+		Directives: ds, Callables: fns, Wrappers: &w, Module: module,
+	}
+}
+
+// 0.1.3's findings step on the same source, by hand: SLOC 1, 2, 4, 5, 7,
+// 9, 10, 12-14, 16-18 (13; the comment line 8 is not); its wrappers are
+// _a (1-2) and _b (4-5, ignored by its directive unless include-all);
+// its block candidates of three SLOC lines are generated (7-10), one
+// (12-14) and two (16-18), of which one and two are a group (6 lines); the
+// ast-grep match at 9-10 is bounded unless include-all.
+func TestCollect013(t *testing.T) {
+	file := parse013(t, "w.py", "w", wrappers)
+	astGrep := []finding.Finding{
+		{Kind: finding.AstGrep, RuleID: "for-range-len", Severity: finding.Warning, Path: "w.py", Line: 9, EndLine: 10, Col: 5, EndCol: 24},
+	}
+	cases := []struct {
+		name                                  string
+		policy                                finding.Policy
+		wrappers                              []string
+		structuralLOC, astGrepLOC, flaggedLOC int
+	}{
+		{"the default policy", finding.Policy{Suppressions: true, Thresholds: true, MinSeverity: finding.Info}, []string{"_a"}, 2, 0, 8},
+		{"include-all", finding.Policy{MinSeverity: finding.Info}, []string{"_a", "_b"}, 4, 2, 12},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := verbosity.Collect013([]verbosity.File{file}, astGrep, nil, config.LowUse{}, tc.policy)
+			require.NoError(t, err)
+			structural := wrappersOf(out.Findings)
+			var wrappers []string
+			for _, f := range structural {
+				assert.Equal(t, rules.TrivialWrapperID, f.RuleID)
+				wrappers = append(wrappers, f.Subject)
+			}
+			assert.Equal(t, tc.wrappers, wrappers)
+			assert.Equal(t, len(tc.wrappers), out.Structural)
+			require.Len(t, out.Clones, 2, "one and two are one group")
+			assert.Equal(t, 6, out.Verbosity.CloneLOC)
+			assert.Equal(t, tc.structuralLOC, out.Verbosity.StructuralLOC)
+			assert.Equal(t, tc.astGrepLOC, out.Verbosity.AstGrepLOC)
+			assert.Equal(t, tc.flaggedLOC, out.Verbosity.FlaggedLOC)
+			assert.Equal(t, 13, out.Verbosity.TotalLOC)
+			assert.Equal(t, rules.WrapperCounts013{LOC: tc.structuralLOC, Count: len(tc.wrappers)},
+				rules.CountWrappers013(structural, map[string]source.Lines{"w.py": file.SLOC}),
+				"the union's structural lines are CountWrappers013's")
+		})
+	}
+}
+
+// wrappersOf is the structural findings of fs.
+func wrappersOf(fs []finding.Finding) []finding.Finding {
+	var out []finding.Finding
+	for _, f := range fs {
+		if f.Kind == finding.Structural {
+			out = append(out, f)
+		}
+	}
+	return out
+}
