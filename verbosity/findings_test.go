@@ -15,14 +15,21 @@ import (
 	"github.com/scbcheck/scbcheck/verbosity"
 )
 
-// parse gathers what the findings step needs of a Python file.
-func parse(t *testing.T, path, src string) verbosity.File {
+// parseTree parses a file of the language its path names.
+func parseTree(t *testing.T, path, src string) *source.Tree {
 	t.Helper()
 	p, err := source.NewParser(lang.ForPath(path))
 	require.NoError(t, err)
 	defer p.Close()
 	tree, err := p.Parse([]byte(src))
 	require.NoError(t, err)
+	return tree
+}
+
+// parse gathers what the findings step needs of a Python file.
+func parse(t *testing.T, path, src string) verbosity.File {
+	t.Helper()
+	tree := parseTree(t, path, src)
 	sloc := tree.SLOC()
 	fns := tree.Callables(sloc)
 	ds, err := tree.Directives(path)
@@ -119,11 +126,7 @@ func TestCollectGathersBoundaryErrors(t *testing.T) {
 // and wrapper facts.
 func parse013(t *testing.T, path, module, src string) verbosity.File {
 	t.Helper()
-	p, err := source.NewParser(lang.ForPath(path))
-	require.NoError(t, err)
-	defer p.Close()
-	tree, err := p.Parse([]byte(src))
-	require.NoError(t, err)
+	tree := parseTree(t, path, src)
 	sloc, err := tree.SLOC013()
 	require.NoError(t, err)
 	fns := tree.VisitorCallables(sloc)
