@@ -191,6 +191,9 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	if err := a.resolveCompat(cfg); err != nil {
 		return err
 	}
+	if err := a.checkFormat(); err != nil {
+		return err
+	}
 	cat, err := loadCatalog(a.catalog, a.rules, a.configCap())
 	if err != nil {
 		return err
