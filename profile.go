@@ -28,6 +28,10 @@ type Profile struct {
 	// FindingsFail: a check with findings exits 1 (gates aside). 0.1.3
 	// exits 0 after any successful check.
 	FindingsFail bool
+	// ReportExcludesHuman: check's --report together with --output-format
+	// human is a usage error (exit 2), as in 0.1.3; else the last of the
+	// two given decides the format.
+	ReportExcludesHuman bool
 	// Languages are the only languages the profile reads, whatever the
 	// options and configuration say; nil leaves them to those.
 	Languages []*lang.Spec
@@ -67,6 +71,8 @@ var (
 		engine:       engine.Profile013,
 		catalog:      (*rules.Catalog).Weighed013,
 		FindingsFail: false,
+
+		ReportExcludesHuman: true,
 	}
 )
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Times scb-check against a parse-only baseline, radon and ast-grep on the
-# corpora that bench/corpus.sh lays out, breaks scb-check's own analysis down
-# by phase, and checks the targets on sympy.
+# Times scb-check (also under --compat 0.1.3) against a parse-only baseline,
+# radon and ast-grep on the corpora that bench/corpus.sh lays out, breaks
+# scb-check's own analysis down by phase, and checks the targets on sympy.
 #
 #   bench/run.sh [corpus-name...]      (default: sympy django stdlib)
 #
@@ -29,6 +29,7 @@ min_radon_over_ours=4
 max_peak_mb=500
 max_full_over_parts=1.25
 max_clone_share=10
+max_compat013_over_ours=1.3
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -171,8 +172,8 @@ verdict() {
 hz="$(getconf CLK_TCK)"
 busy() { awk -v hz="$hz" '$1 == "cpu" { print ($2 + $3 + $4 + $7 + $8 + $9) / hz }' /proc/stat; }
 
-declare -A tool_name=([ours]=scb-check [full]="scb-check full" [sgalone]="ast-grep alone" [parse]=parse-only [radon]="radon cc")
-labels=(ours full sgalone parse radon)
+declare -A tool_name=([ours]=scb-check [compat013]="scb-check 0.1.3" [full]="scb-check full" [sgalone]="ast-grep alone" [parse]=parse-only [radon]="radon cc")
+labels=(ours compat013 full sgalone parse radon)
 fails=0
 for name in "$@"; do
 	dir="$corpus/$name"
@@ -185,6 +186,10 @@ for name in "$@"; do
 	for run in $(seq "$runs"); do
 		if [ -n "$have_ours" ]; then
 			measure ours "$run" "$tmp" "$tmp/scb-check" check --report --exit-zero --disable-sg -j "$jobs" "$dir"
+			# The same analysis under the 0.1.3 compatibility profile
+			# (block clones, its SLOC and wrappers, .py files only).
+			measure compat013 "$run" "$tmp" "$tmp/scb-check" check --report --exit-zero --disable-sg --compat 0.1.3 \
+				-j "$jobs" "$dir"
 			# The SlopCodeBench mode: every rule of the catalog, hint and
 			# info ones too, run by one ast-grep process beside our own
 			# analysis.
@@ -240,6 +245,11 @@ for name in "$@"; do
 		radon_over="$(ratio "${wall[radon]}" "${wall[ours]}")"
 		printf '%-24s %6sx wall %6sx cpu\n' ours/parse-only "$over_parse" "$(ratio "${cpu[ours]}" "${cpu[parse]}")"
 		printf '%-24s %6sx wall %6sx cpu\n' radon/ours "$radon_over" "$(ratio "${cpu[radon]}" "${cpu[ours]}")"
+		compat_over=
+		if [ -n "${wall[compat013]:-}" ]; then
+			compat_over="$(ratio "${wall[compat013]}" "${wall[ours]}")"
+			printf '%-24s %6sx wall %6sx cpu\n' "0.1.3/ours" "$compat_over" "$(ratio "${cpu[compat013]}" "${cpu[ours]}")"
+		fi
 		full_over=
 		if [ -n "${wall[full]:-}" ] && [ -n "${wall[sgalone]:-}" ]; then
 			parts="$(awk -v a="${wall[ours]}" -v b="${wall[sgalone]}" 'BEGIN { print (a > b) ? a : b }')"
@@ -277,7 +287,14 @@ for name in "$@"; do
 			echo "target: radon/ours wall >= ${min_radon_over_ours}x                       $v2"
 			echo "target: ours peak RSS <= ${max_peak_mb} MB                     $v3"
 			echo "target: full/max(ours, ast-grep alone) wall <= ${max_full_over_parts}x $v4"
-			for v in "$v1" "$v2" "$v3" "$v4"; do
+			if [ -z "$compat_over" ] || [ "${bad[compat013]}" -gt 0 ]; then
+				v6=FAIL
+				echo "scb-check 0.1.3 did not run or failed; target not met"
+			else
+				v6="$(verdict "$compat_over" le "$max_compat013_over_ours")"
+			fi
+			echo "target: 0.1.3/ours wall <= ${max_compat013_over_ours}x                       $v6"
+			for v in "$v1" "$v2" "$v3" "$v4" "$v6"; do
 				[ "$v" = PASS ] || fails=$((fails + 1))
 			done
 		fi

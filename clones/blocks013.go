@@ -40,7 +40,6 @@ const (
 	role013Literal
 	role013Comment
 	role013ExprStatement
-	role013String
 )
 
 // kinds013 is a grammar's node kinds as the 0.1.3 serialisation sees
@@ -59,7 +58,6 @@ var kindTable013 = source.NewTable(func(g *source.Grammar) *kinds013 {
 	roles.Add(role013Identifier, "identifier")
 	roles.Add(role013Comment, "comment")
 	roles.Add(role013ExprStatement, "expression_statement")
-	roles.Add(role013String, "string")
 	for name := range literalTokens013 {
 		roles.Add(role013Literal, name)
 	}
@@ -232,38 +230,9 @@ func (s *serializer013) dropped(i int) bool {
 	case s.k.is(kind, role013Comment):
 		return true
 	case s.k.is(kind, role013ExprStatement):
-		return s.plainString(i)
+		return s.t.PlainString013(i)
 	}
 	return false
-}
-
-// plainString reports whether expression statement i is a lone string
-// without b or f in its prefix.
-func (s *serializer013) plainString(i int) bool {
-	t := s.t
-	lone := -1
-	for c := i + 1; c < int(t.Nodes[i].End); c = int(t.Nodes[c].End) {
-		if !t.Named(c) {
-			continue
-		}
-		if lone >= 0 {
-			return false
-		}
-		lone = c
-	}
-	if lone < 0 || !s.k.is(t.Nodes[lone].Kind, role013String) {
-		return false
-	}
-	text := t.Bytes(lone)
-	for _, ch := range text {
-		switch ch {
-		case '"', '\'':
-			return true
-		case 'b', 'B', 'f', 'F':
-			return false
-		}
-	}
-	return true
 }
 
 // firstKept returns node i's first child that is not dropped, or -1.

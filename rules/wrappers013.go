@@ -27,7 +27,6 @@ const (
 	kindAssignment013 = "assignment"
 	kindIdent013      = "identifier"
 	kindAttribute013  = "attribute"
-	kindString013     = "string"
 	kindImport013     = "import_statement"
 	kindImportFrom013 = "import_from_statement"
 	kindDotted013     = "dotted_name"
@@ -226,27 +225,12 @@ func bodyStatements013(t *source.Tree, def int) []int {
 	for _, c := range t.Children(block) {
 		switch k := t.Kind(c); {
 		case k == kindFunction013, k == kindClass013, k == kindDecorated013:
-		case !strings.HasSuffix(k, "_statement"), isPlainString013(t, c):
+		case !strings.HasSuffix(k, "_statement"), t.PlainString013(c):
 			continue
 		}
 		out = append(out, c)
 	}
 	return out
-}
-
-// isPlainString013 reports whether statement i is an expression statement
-// whose only named child is a string without b or f in its prefix.
-func isPlainString013(t *source.Tree, i int) bool {
-	if t.Kind(i) != kindExprStmt013 {
-		return false
-	}
-	named := t.NamedChildren(i)
-	if len(named) != 1 || t.Kind(named[0]) != kindString013 {
-		return false
-	}
-	text := t.Text(named[0])
-	prefix := strings.ToLower(text[:max(strings.IndexAny(text, `"'`), 0)])
-	return !strings.ContainsAny(prefix, "bf")
 }
 
 // imports013 returns a file's module-level import bindings, 0.1.3's way:

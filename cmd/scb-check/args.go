@@ -16,6 +16,8 @@ import (
 type checkArgs struct {
 	path              string
 	format            string // human (also ""), json, sarif or text
+	reportGiven       bool   // --report was given
+	outputFormat      string // the last --output-format given, "" for none
 	includeAll        bool
 	disableSG         bool
 	configPath        string
@@ -62,11 +64,11 @@ var (
 // checkOptions are check's options, the analysis options among them
 // shared by dir, trajectory and batch.
 var checkOptions = map[string]checkOption{
-	"--report": flagOption(func(a *checkArgs) { a.format = formatJSON }),
+	"--report": flagOption(func(a *checkArgs) { a.format, a.reportGiven = formatJSON, true }),
 	"--output-format": {"<OUTPUT_FORMAT>", func(a *checkArgs, _, value string) error {
 		switch value {
 		case formatHuman, formatJSON, formatSARIF, formatText:
-			a.format = value
+			a.format, a.outputFormat = value, value
 			return nil
 		}
 		return usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>'\n  [possible values: human, json, sarif, text]", value)
@@ -219,7 +221,8 @@ func scanCheck(args []string) (*checkArgs, []string, error) {
 
 // parseCheck parses check's arguments. Options and the path may come in
 // any order; `--` ends the options. Of --report and --output-format, the
-// last one given decides the format, as in the reference.
+// last one given decides the format, as in the reference (unless the
+// profile forbids the pair: checkFormat).
 func parseCheck(args []string) (*checkArgs, error) {
 	a, positional, err := scanCheck(args)
 	if err != nil {
@@ -259,6 +262,21 @@ func (a *checkArgs) resolveCompat(cfg *config.Config) error {
 	}
 	if cfg != nil {
 		a.compat = cfg.Compat
+	}
+	return nil
+}
+
+// checkFormat applies the rule of check's profile (its compat settled by
+// resolveCompat) to --report and --output-format: under one whose
+// ReportExcludesHuman is set, --report with --output-format human is a
+// usage error.
+func (a *checkArgs) checkFormat() error {
+	p, err := scbcheck.ProfileNamed(a.compat)
+	if err != nil {
+		return err
+	}
+	if p.ReportExcludesHuman && a.reportGiven && a.outputFormat == formatHuman {
+		return usagef("error: the argument '--report' cannot be used with '--output-format human' (compat %s)", p.Name)
 	}
 	return nil
 }

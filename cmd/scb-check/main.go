@@ -104,6 +104,7 @@ Options:
 Exit status: 0 no findings, 1 findings, 2 error. With any gate set (flags, the config's
 [gates] or --baseline), 0 when every gate passes and 1 when one fails, findings or not.
 With --compat 0.1.3, findings do not fail the check (0 after any successful check), as in 0.1.3.
+With --compat 0.1.3, --report together with --output-format human is an error (2), as in 0.1.3.
 130 or 143 when stopped by SIGINT or SIGTERM (ast-grep stopped, temporary files removed).
 `
 
@@ -189,6 +190,9 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 			cfg.BaseDir, len(cfg.Exclude), cfg.Context, cfg.LowUse.Enabled)
 	}
 	if err := a.resolveCompat(cfg); err != nil {
+		return err
+	}
+	if err := a.checkFormat(); err != nil {
 		return err
 	}
 	cat, err := loadCatalog(a.catalog, a.rules, a.configCap())
