@@ -197,14 +197,15 @@ func TestScreen(t *testing.T) {
 	assert.Equal(t, []string{"abcd"}, screen("xyzd\rabc"), "text over a line overwrites it")
 }
 
-// ttyCommand runs the command line in process with stderr on a
-// pseudo-terminal (stdout into a buffer), in dir, with TERM=xterm, the
-// progress line's delay and refresh set to none (every update drawn):
-// it returns stdout and what the terminal received.
-func ttyCommand(t *testing.T, dir string, env []string, args ...string) (stdout, terminal string) {
+// inProcess prepares a run of the command line in process, in dir, with
+// TERM=xterm, no extra rules and env (KEY=VALUE), the progress line's
+// delay set to delay and its refresh to none (every change drawn): all
+// restored when the test ends.
+func inProcess(t *testing.T, dir string, delay time.Duration, env ...string) {
 	t.Helper()
-	defer func(d, r time.Duration) { progressDelay, progressRefresh = d, r }(progressDelay, progressRefresh)
-	progressDelay, progressRefresh = 0, 0
+	oldDelay, oldRefresh := progressDelay, progressRefresh
+	t.Cleanup(func() { progressDelay, progressRefresh = oldDelay, oldRefresh })
+	progressDelay, progressRefresh = delay, 0
 	t.Chdir(dir)
 	t.Setenv("TERM", "xterm")
 	t.Setenv("SCB_CHECK_EXTRA_SLOP_RULES", "")
@@ -212,6 +213,13 @@ func ttyCommand(t *testing.T, dir string, env []string, args ...string) (stdout,
 		k, v, _ := strings.Cut(kv, "=")
 		t.Setenv(k, v)
 	}
+}
+
+// onTerminal runs the command line (see inProcess) with stderr on a
+// pseudo-terminal 200 columns wide and stdout into a buffer: it returns
+// stdout and what the terminal received.
+func onTerminal(t *testing.T, args ...string) (stdout, terminal string) {
+	t.Helper()
 	ptmx, tty, err := pty.Open()
 	require.NoError(t, err)
 	defer ptmx.Close()
@@ -219,26 +227,24 @@ func ttyCommand(t *testing.T, dir string, env []string, args ...string) (stdout,
 	received := make(chan string)
 	go func() {
 		var b bytes.Buffer
-		_, _ = io.Copy(&b, ptmx)
+		_, err := io.Copy(&b, ptmx)
+		// Linux ends the stream with EIO once the terminal's last holder
+		// closed it.
+		var pathErr *os.PathError
+		if err != nil && !errors.As(err, &pathErr) {
+			b.WriteString("copy: " + err.Error())
+		}
 		received <- b.String()
 	}()
 	var out bytes.Buffer
 	runContext(context.Background(), args, &out, tty)
 	require.NoError(t, tty.Close())
-	// Linux ends the stream with EIO once the terminal's last holder
-	// closed it.
 	return out.String(), strings.ReplaceAll(<-received, "\r\n", "\n")
 }
 
-// pipeCommand runs the command line as ttyCommand does but with stderr a
-// pipe; it returns stdout and stderr.
-func pipeCommand(t *testing.T, dir string, args ...string) (stdout, stderr string) {
-	t.Helper()
-	defer func(d, r time.Duration) { progressDelay, progressRefresh = d, r }(progressDelay, progressRefresh)
-	progressDelay, progressRefresh = 0, 0
-	t.Chdir(dir)
-	t.Setenv("TERM", "xterm")
-	t.Setenv("SCB_CHECK_EXTRA_SLOP_RULES", "")
+// onPipe runs the command line (see inProcess) with stderr a pipe; it
+// returns stdout and stderr.
+func onPipe(args ...string) (stdout, stderr string) {
 	var out, errs bytes.Buffer
 	runContext(context.Background(), args, &out, &errs)
 	return out.String(), errs.String()
@@ -301,8 +307,9 @@ func TestProgressOnATerminal(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			stdout, terminal := ttyCommand(t, dir, tc.env, tc.args...)
-			piped, stderr := pipeCommand(t, dir, tc.args...)
+			inProcess(t, dir, 0, tc.env...)
+			stdout, terminal := onTerminal(t, tc.args...)
+			piped, stderr := onPipe(tc.args...)
 			require.NotEmpty(t, stdout)
 			assert.Equal(t, piped, stdout, "stdout is the same with progress or without")
 			assert.NotContains(t, stderr, "scb-check:", "no progress on a pipe")
@@ -328,27 +335,8 @@ func TestProgressOnATerminal(t *testing.T) {
 
 // A run that ends within the delay shows nothing.
 func TestProgressDelayHidesQuickRuns(t *testing.T) {
-	dir := progressTree(t)
-	defer func(d time.Duration) { progressDelay = d }(progressDelay)
-	t.Chdir(dir)
-	t.Setenv("TERM", "xterm")
-	ptmx, tty, err := pty.Open()
-	require.NoError(t, err)
-	defer ptmx.Close()
-	received := make(chan string)
-	go func() {
-		var b bytes.Buffer
-		_, err := io.Copy(&b, ptmx)
-		var pathErr *os.PathError
-		if err != nil && !errors.As(err, &pathErr) {
-			b.WriteString("copy: " + err.Error())
-		}
-		received <- b.String()
-	}()
-	progressDelay = time.Hour
-	var out bytes.Buffer
-	runContext(context.Background(), []string{"check", "--report", "v1"}, &out, tty)
-	require.NoError(t, tty.Close())
-	assert.Empty(t, <-received)
-	assert.NotEmpty(t, out.String())
+	inProcess(t, progressTree(t), time.Hour)
+	stdout, terminal := onTerminal(t, "check", "--report", "v1")
+	assert.Empty(t, terminal)
+	assert.NotEmpty(t, stdout)
 }
