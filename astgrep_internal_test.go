@@ -3,31 +3,26 @@ package scbcheck
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/internal/testkit"
 )
 
-// layout makes files (executables, paths relative to root, slash-separated)
-// and the directories named with a trailing slash; links maps a link's
-// path to its target, both relative to root.
-func layout(t *testing.T, root string, files []string, links map[string]string) {
-	t.Helper()
-	for _, f := range files {
-		p := filepath.Join(root, filepath.FromSlash(f))
-		if f[len(f)-1] == '/' {
-			require.NoError(t, os.MkdirAll(p, 0o755))
-			continue
+// tree is the files of paths for testkit.WriteTree, empty; a path with a
+// trailing slash is a directory (holding an empty file).
+func tree(paths []string) map[string]string {
+	files := map[string]string{}
+	for _, p := range paths {
+		if strings.HasSuffix(p, "/") {
+			p += "README"
 		}
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755))
+		files[p] = ""
 	}
-	for link, target := range links {
-		p := filepath.Join(root, filepath.FromSlash(link))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.Symlink(filepath.Join(root, filepath.FromSlash(target)), p))
-	}
+	return files
 }
 
 // The lookup's order, on the layouts each way of installing makes: the
@@ -40,8 +35,8 @@ func TestLocateAstGrep(t *testing.T) {
 		local    = ".tools/ast-grep/node_modules/.bin/ast-grep"
 		npmExe   = "proj/node_modules/@scbcheck/cli-linux-x64/bin/scb-check"
 		npmSg    = "proj/node_modules/.bin/ast-grep"
-		hookExe  = "repo/node_env-system/lib/node_modules/scb-check-hook/bin/scb-check"
-		hookSg   = "repo/node_env-system/lib/node_modules/scb-check-hook/node_modules/.bin/ast-grep"
+		hookExe  = "repo/node_env-system/lib/node_modules/scbcheck-pre-commit/bin/scb-check"
+		hookSg   = "repo/node_env-system/lib/node_modules/scbcheck-pre-commit/node_modules/.bin/ast-grep"
 	)
 	cases := []struct {
 		name          string
@@ -79,7 +74,8 @@ func TestLocateAstGrep(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			root, err := filepath.EvalSymlinks(t.TempDir())
 			require.NoError(t, err)
-			layout(t, root, c.files, c.links)
+			testkit.WriteTree(t, root, tree(c.files))
+			testkit.LinkTree(t, root, c.links)
 			exe, want := "", c.want
 			if c.exe != "" {
 				exe = filepath.Join(root, filepath.FromSlash(c.exe))
@@ -102,7 +98,7 @@ func TestLocateAstGrep(t *testing.T) {
 func TestLocateAstGrepSkipsDirectoriesAnyoneWrites(t *testing.T) {
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
-	layout(t, root, []string{"shared/bin/scb-check", "shared/bin/ast-grep", "shared/node_modules/.bin/ast-grep", "shared/ast-grep/node_modules/.bin/ast-grep"}, nil)
+	testkit.WriteTree(t, root, tree([]string{"shared/bin/scb-check", "shared/bin/ast-grep", "shared/node_modules/.bin/ast-grep", "shared/ast-grep/node_modules/.bin/ast-grep"}))
 	exe := filepath.Join(root, "shared", "bin", "scb-check")
 	require.Equal(t, filepath.Join(root, "shared", "bin", "ast-grep"), locateAstGrep("", "", exe))
 
@@ -118,7 +114,7 @@ func TestLocateAstGrepSkipsDirectoriesAnyoneWrites(t *testing.T) {
 func TestLocateAstGrepIgnoresTheCurrentDirectory(t *testing.T) {
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
-	layout(t, root, []string{"tree/ast-grep", "tree/node_modules/.bin/ast-grep", "bin/scb-check"}, nil)
+	testkit.WriteTree(t, root, tree([]string{"tree/ast-grep", "tree/node_modules/.bin/ast-grep", "bin/scb-check"}))
 	t.Chdir(filepath.Join(root, "tree"))
 	assert.Equal(t, "ast-grep", locateAstGrep("", "", filepath.Join(root, "bin", "scb-check")))
 }

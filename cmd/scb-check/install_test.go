@@ -1,31 +1,15 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-// fakeLayout writes files (slash-separated paths relative to root, with
-// their text) and the symbolic links of links (link: target, both
-// relative to root).
-func fakeLayout(t *testing.T, root string, files, links map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(text), 0o755))
-	}
-	for link, target := range links {
-		p := filepath.Join(root, filepath.FromSlash(link))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.Symlink(filepath.Join(root, filepath.FromSlash(target)), p))
-	}
-}
+	"github.com/scbcheck/scbcheck/internal/testkit"
+)
 
 // How a copy was installed, told by where its executable is, on the
 // layouts each way of installing makes.
@@ -43,8 +27,8 @@ func TestDetectInstall(t *testing.T) {
 			files: map[string]string{"proj/node_modules/@scbcheck/cli-linux-x64/bin/scb-check": "", "proj/package.json": "{}"},
 			exe:   "proj/node_modules/@scbcheck/cli-linux-x64/bin/scb-check", want: installNpm},
 		{name: "the pre-commit hook's environment, inside the clone of this repository",
-			files: map[string]string{"repo/go.mod": ourGoMod, "repo/node_env-system/lib/node_modules/scb-check-hook/bin/scb-check": ""},
-			exe:   "repo/node_env-system/lib/node_modules/scb-check-hook/bin/scb-check", want: installNpm},
+			files: map[string]string{"repo/go.mod": ourGoMod, "repo/node_env-system/lib/node_modules/scbcheck-pre-commit/bin/scb-check": ""},
+			exe:   "repo/node_env-system/lib/node_modules/scbcheck-pre-commit/bin/scb-check", want: installNpm},
 		{name: "npm's .bin link, resolved",
 			files: map[string]string{"proj/node_modules/@scbcheck/cli-linux-x64/bin/scb-check": ""},
 			links: map[string]string{"bin/scb-check": "proj/node_modules/@scbcheck/cli-linux-x64/bin/scb-check"},
@@ -74,7 +58,7 @@ func TestDetectInstall(t *testing.T) {
 			files: map[string]string{"opt/scb-check-0.1.0/scb-check": "", "opt/scb-check-0.1.0/LICENSE": ""},
 			exe:   "opt/scb-check-0.1.0/scb-check", want: installUnknown},
 		{name: "a directory named python is not a python",
-			files: map[string]string{"bin/scb-check": "", "bin/python/x": ""},
+			files: map[string]string{"bin/scb-check": "", "bin/python/README": ""},
 			exe:   "bin/scb-check", want: installUnknown},
 		{name: "unknown executable", want: installUnknown},
 	}
@@ -82,7 +66,8 @@ func TestDetectInstall(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			root, err := filepath.EvalSymlinks(t.TempDir())
 			require.NoError(t, err)
-			fakeLayout(t, root, c.files, c.links)
+			testkit.WriteTree(t, root, c.files)
+			testkit.LinkTree(t, root, c.links)
 			exe := ""
 			if c.exe != "" {
 				exe = filepath.Join(root, filepath.FromSlash(c.exe))
