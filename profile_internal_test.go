@@ -192,7 +192,7 @@ func TestProfilesOnFixtureTree(t *testing.T) {
 			require.NoError(t, err)
 			got := map[string]string{}
 			for _, f := range r.Files {
-				got[f.Path] = strconv.Itoa(len(f.Callables))
+				got[r.Abs(f.Path)] = strconv.Itoa(len(f.Callables))
 			}
 			for path, w := range wants {
 				read := w.Values["read"+tag] == "yes"
@@ -290,7 +290,7 @@ func TestProfile013Wired(t *testing.T) {
 			require.NoError(t, Profile013.WriteJSON(&b, r))
 			assert.Equal(t, want, b.String())
 			require.Len(t, r.Skipped, 1)
-			assert.Equal(t, filepath.Join(dir, "d.py"), r.Skipped[0].Path)
+			assert.Equal(t, "d.py", r.Skipped[0].Path)
 			assert.Contains(t, r.Skipped[0].Reason, "tokenize rejects the source")
 			var wrappers []string
 			for _, f := range r.Findings {
