@@ -123,7 +123,7 @@ func TestForRunProfile(t *testing.T) {
 		{"0.1.3 refuses a key it does not read", Options{Compat: "0.1.3"}, config.Config{Path: "/p/scb-check.toml", Keys: []string{"exclude", "languages"}}, nil,
 			`/p/scb-check.toml: key "languages" is not a setting of scb-check 0.1.3 (it reads only exclude and context)`},
 		{"0.1.3 refuses --languages", Options{Compat: "0.1.3", Languages: []string{"go"}}, config.Config{}, nil,
-			"--languages: scb-check 0.1.3 reads python only"},
+			"Options.Languages: scb-check 0.1.3 reads python only"},
 		{"0.2.0 takes every key", Options{}, config.Config{Keys: []string{"gates", "languages"}}, Profile020, ""},
 	}
 	for _, tc := range cases {

@@ -66,6 +66,29 @@ type Point struct {
 	callables []callable
 }
 
+// Reworded is p with reword applied to every message it carries: its
+// error, its skipped files' reasons and its warnings. The library names a
+// setting by the field a caller sets (Options.MaxFileSize); a command can
+// so name it by its own option.
+func (p Point) Reworded(reword func(string) string) Point {
+	p.Err = reword(p.Err)
+	skipped := make([]Skipped, len(p.Skipped))
+	for i, s := range p.Skipped {
+		skipped[i] = Skipped{Path: s.Path, Reason: reword(s.Reason)}
+	}
+	warnings := make([]string, len(p.Warnings))
+	for i, w := range p.Warnings {
+		warnings[i] = reword(w)
+	}
+	if p.Skipped != nil {
+		p.Skipped = skipped
+	}
+	if p.Warnings != nil {
+		p.Warnings = warnings
+	}
+	return p
+}
+
 // callable is one function of a point, keyed for matching across points.
 type callable struct {
 	path, qualified string
