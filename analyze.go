@@ -122,7 +122,9 @@ const DefaultAstGrepTimeout = 10 * time.Minute
 // Analyze measures every supported source file under opt.Path: one run
 // of a Session opened from opt. On an error after the files were parsed
 // (none parsed, ast-grep failed) it also returns the partial report,
-// whose Skipped files explain the failure.
+// whose Skipped files explain the failure. The report's paths are
+// relative to its Root, the analysed directory (a file's directory), and
+// slash-separated; Report.Abs joins them back.
 //
 // Its errors can be told apart with errors.Is: ErrNoFiles (nothing to
 // analyse), ErrNoParsedFiles (nothing parsed), ErrAstGrepNotFound and

@@ -69,14 +69,17 @@ func TestAnalyzeReportsCallablesAndSkippedFiles(t *testing.T) {
 	r := analyze(t, dir, 2)
 	assert.Equal(t, 4, r.FilesDiscovered)
 	assert.Equal(t, 2, r.FilesScanned)
+	// Paths are relative to the analysed directory, the report's root.
+	assert.Equal(t, dir, r.Root)
 	assert.Equal(t, []report.Skipped{
-		{Path: filepath.Join(dir, "b.py"), Language: "python", Reason: "failed to parse python source"},
-		{Path: filepath.Join(dir, "d.py"), Language: "python", Reason: "stream did not contain valid UTF-8"},
+		{Path: "b.py", Language: "python", Reason: "failed to parse python source"},
+		{Path: "d.py", Language: "python", Reason: "stream did not contain valid UTF-8"},
 	}, r.Skipped)
+	assert.Equal(t, filepath.Join(dir, "b.py"), r.Abs(r.Skipped[0].Path))
 	require.Len(t, r.Files, 2)
 	// a.py: SLOC 1-4; same spans 2-4 (3 SLOC), cc 2, cog 1, nesting 1.
 	assert.Equal(t, report.File{
-		Path: filepath.Join(dir, "a.py"), Language: "python", Lines: 4, SLOC: 4, Nodes: r.Files[0].Nodes,
+		Path: "a.py", Language: "python", Lines: 4, SLOC: 4, Nodes: r.Files[0].Nodes,
 		Callables: []report.Callable{{
 			Name: "same", QualifiedName: "Thing.same", Kind: "method", StartLine: 2, EndLine: 4, StartCol: 5, Public: true,
 			Params: []string{"value"}, SLOC: 3, CC: 2, Cog: 1, MaxNesting: 1,

@@ -15,8 +15,6 @@ import (
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/internal/testkit"
-	"github.com/scbcheck/scbcheck/report"
-	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // fixtureTrees are every fixture tree of testdata: each language's, each
@@ -57,9 +55,8 @@ func TestFunctionsSumToTheReportsTotals(t *testing.T) {
 				Path: tree, Config: config.Default(tree), Languages: []string{"all"}, IncludeAll: true, AstGrep: testkit.AstGrep(t),
 			})
 			require.NoError(t, err)
-			root, err := vfs.CanonicalDir(nil, tree)
-			require.NoError(t, err)
-			fns := r.Functions(root)
+			root := r.Root
+			fns := r.Functions()
 			require.Len(t, fns, r.TotalFunctions)
 			counted += len(fns)
 			entries := make([]erosion.Entry, len(fns))
@@ -85,19 +82,4 @@ func TestFunctionsSumToTheReportsTotals(t *testing.T) {
 			assert.InDelta(t, r.TotalMass, plain, 1e-9*math.Max(1, r.TotalMass), "a plain sum differs by rounding at most")
 		})
 	}
-}
-
-// A file outside the root keeps the report's path; with no root every
-// path is the report's.
-func TestFunctionsPaths(t *testing.T) {
-	r := &report.Report{TotalFunctions: 2, Files: []report.File{
-		{Path: filepath.Join("/", "a", "b", "c.py"), Language: "python", Callables: []report.Callable{{Name: "f"}}},
-		{Path: filepath.Join("/", "x", "d.py"), Language: "python", Callables: []report.Callable{{Name: "g"}}},
-	}}
-	got := r.Functions(filepath.Join("/", "a"))
-	require.Len(t, got, 2)
-	assert.Equal(t, "b/c.py", got[0].Path)
-	assert.Equal(t, filepath.Join("/", "x", "d.py"), got[1].Path)
-	assert.Equal(t, "f", got[0].Name)
-	assert.Equal(t, filepath.Join("/", "a", "b", "c.py"), r.Functions("")[0].Path)
 }

@@ -117,8 +117,22 @@ func (s *Session) MayAffect(path string) bool {
 
 // Run analyses one target. On an error after the files were parsed (none
 // parsed, ast-grep failed) it also returns the partial report, whose
-// Skipped files explain the failure.
+// Skipped files explain the failure. The report's paths are relative to
+// its Root, the target's directory (see report.Report).
 func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
+	r, err := s.run(ctx, t)
+	if r != nil {
+		root, rootErr := vfs.CanonicalDir(t.FS, t.Path)
+		if rootErr != nil {
+			return nil, rootErr
+		}
+		relativize(r, root)
+	}
+	return r, err
+}
+
+// run is Run with the paths of the report as the analysis found them.
+func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
 	cwd := t.WorkDir
 	if cwd == "" {
 		wd, err := os.Getwd()

@@ -77,7 +77,7 @@ type Settings struct {
 func resolve(opt Options) (Settings, error) {
 	profile, err := ProfileNamed(opt.Compat)
 	if err != nil {
-		return Settings{}, fmt.Errorf("--compat: %w", err)
+		return Settings{}, fmt.Errorf("Options.Compat: %w", err)
 	}
 	cat := opt.Catalog
 	if cat == nil {
@@ -109,7 +109,7 @@ func (s Settings) withProfile(p *Profile) (Settings, error) {
 		for i, spec := range p.Languages {
 			names[i] = spec.Name
 		}
-		return Settings{}, fmt.Errorf("--languages: scb-check %s reads %s only", p.Name, strings.Join(names, ", "))
+		return Settings{}, fmt.Errorf("Options.Languages: scb-check %s reads %s only", p.Name, strings.Join(names, ", "))
 	}
 	cat := s.loaded
 	if p.catalog != nil {

@@ -33,6 +33,10 @@ type Options struct {
 	// analysis of a snapshot measured by this run passed over
 	// (trajectory.Point.Warnings), in order, once its line is written.
 	Warn func(e Entry, warning string)
+	// Reword, when set, rewords every message of a snapshot (its error,
+	// its skipped files' reasons, its warnings) before its line is
+	// written: see trajectory.Point.Reworded.
+	Reword func(string) string
 }
 
 // Result counts what a run did with the entries of its shard.
@@ -128,6 +132,9 @@ func measureEntry(ctx context.Context, ms *trajectory.Measurer, m *Manifest, e E
 		if p, err = ms.Measure(ctx, snap, mo); err != nil {
 			return nil, nil, false, err
 		}
+	}
+	if opt.Reword != nil {
+		p = p.Reworded(opt.Reword)
 	}
 	line, err := encodeLine(e, p)
 	return line, p.Warnings, p.Report == nil, err

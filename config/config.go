@@ -196,7 +196,7 @@ func LoadLimit(fsys vfs.FS, cwd, explicit string, max int64) (*Config, error) {
 		var outside *vfs.OutsideError
 		switch {
 		case errors.As(err, &notRegular) || errors.As(err, &outside) || errors.Is(err, fs.ErrNotExist):
-			warnings = append(warnings, Warning{Path: path, Message: fmt.Sprintf("%v; not used as the configuration (name a file you trust with --config)", err)})
+			warnings = append(warnings, Warning{Path: path, Message: fmt.Sprintf("%v; not used as the configuration (name a file you trust with Options.ConfigPath)", err)})
 			return path, nil, nil
 		case err != nil:
 			return path, nil, readError(path, err)

@@ -58,7 +58,9 @@ type Finding struct {
 	// Severity is the reported label: Info, Warning or Critical.
 	Severity string
 	Message  string
-	// Path names the file as the analysis spelt it.
+	// Path names the file: as the analysis spelt it while a run finds
+	// and filters, relative to the report's root once in a report
+	// (report.Report.Abs).
 	Path string
 	// Line and Col are where the finding starts, 1-based, Col in the
 	// columns ast-grep counts (Unicode code points). Col is 0 while not
@@ -87,6 +89,7 @@ type Finding struct {
 
 // Place is one instance of a clone group.
 type Place struct {
+	// Path names the file as Finding.Path does.
 	Path          string
 	Line, EndLine int
 	// Lines are the first (at most three) source lines of the instance.

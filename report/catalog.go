@@ -25,7 +25,7 @@ func CatalogLine(r *Report) string {
 	ran := "none run"
 	switch {
 	case r.AstGrep.Disabled:
-		ran = "none run: --disable-sg"
+		ran = "none run: ast-grep disabled"
 	case c.Active > 0 && r.AstGrep.Version != "":
 		ran = fmt.Sprintf("%d run by ast-grep %s", c.Active, r.AstGrep.Version)
 	case c.Active > 0:

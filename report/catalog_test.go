@@ -28,7 +28,7 @@ func TestCatalogLine(t *testing.T) {
 		{"one rule is singular", Catalog{Name: customName, Rules: 1, Active: 1}, AstGrepRun{Version: "0.44.0"},
 			"catalog: " + customName + " (1 ast-grep rule, 1 run by ast-grep 0.44.0)"},
 		{"--disable-sg runs none", Catalog{Name: customName, Rules: 2}, AstGrepRun{Disabled: true},
-			"catalog: " + customName + " (2 ast-grep rules, none run: --disable-sg)"},
+			"catalog: " + customName + " (2 ast-grep rules, none run: ast-grep disabled)"},
 		{"no active rule runs none", Catalog{Name: customName, Rules: 2}, AstGrepRun{},
 			"catalog: " + customName + " (2 ast-grep rules, none run)"},
 		{"an empty catalog says where verbosity comes from", Catalog{Name: customName}, AstGrepRun{},

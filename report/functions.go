@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -14,8 +13,7 @@ import (
 // Function is one callable of a report with its file: a row of
 // `scb-check functions`.
 type Function struct {
-	// Path is the file's path, relative to the root given to Functions
-	// (slash-separated) when the file lies under it.
+	// Path is the file's path, relative to the report's Root.
 	Path     string
 	Language string
 	Callable
@@ -23,32 +21,15 @@ type Function struct {
 
 // Functions lists every callable the report counts (TotalFunctions of
 // them, whose masses sum to TotalMass and TotalCogMass), in the report's
-// order: by path, then by position in the file. root is the directory
-// paths are made relative to, usually the analysed path's
-// (vfs.CanonicalDir); a file outside it, or any file when root is empty,
-// keeps the report's path.
-func (r *Report) Functions(root string) []Function {
+// order: by path, then by position in the file.
+func (r *Report) Functions() []Function {
 	out := make([]Function, 0, r.TotalFunctions)
 	for _, f := range r.Files {
-		path := relativePath(f.Path, root)
 		for _, c := range f.Callables {
-			out = append(out, Function{Path: path, Language: f.Language, Callable: c})
+			out = append(out, Function{Path: f.Path, Language: f.Language, Callable: c})
 		}
 	}
 	return out
-}
-
-// relativePath is path relative to root, slash-separated, when it lies
-// under root; else path as it is.
-func relativePath(path, root string) string {
-	if root == "" {
-		return path
-	}
-	rel, err := filepath.Rel(root, path)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return path
-	}
-	return filepath.ToSlash(rel)
 }
 
 // functionColumns are the fields of a function in the JSON and CSV

@@ -17,12 +17,14 @@ import (
 
 // HumanOptions controls the human output.
 type HumanOptions struct {
-	// CWD is the directory paths are shown relative to; paths outside it
-	// are shown absolute.
+	// CWD is the directory paths are shown relative to (each report path
+	// joined to the report's Root first); paths outside it are shown
+	// absolute.
 	CWD string
 	// Context is the number of source lines shown around a finding.
 	Context int
-	// ReadFile reads a source file for the excerpts; os.ReadFile when nil.
+	// ReadFile reads a source file, named by its full path (Report.Abs),
+	// for the excerpts; os.ReadFile when nil.
 	ReadFile func(path string) ([]byte, error)
 	// MinDuplicateLines hides clone groups whose first instance has fewer
 	// SLOC lines (display only; 0 shows all).

@@ -27,7 +27,8 @@ const (
 // (cyclomatic, then cognitive). Clone groups whose first instance has
 // fewer than minDup SLOC lines are left out. An ast-grep finding without a
 // message gets "matches slop pattern". Function-level findings have no
-// column yet (see resolveColumns).
+// column yet (see resolveColumns). Paths are full paths (Report.Abs): the
+// writers read the files and show each path by their own rule.
 func collectIssues(r *Report, minDup int) []finding.Finding {
 	var out []finding.Finding
 	for _, g := range cloneGroups(r.CloneBlocks) {
@@ -36,11 +37,11 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 		}
 		places := make([]finding.Place, len(g))
 		for k, b := range g {
-			places[k] = finding.Place{Path: b.Path, Line: b.StartLine, EndLine: b.EndLine, Lines: b.FirstLines}
+			places[k] = finding.Place{Path: r.Abs(b.Path), Line: b.StartLine, EndLine: b.EndLine, Lines: b.FirstLines}
 		}
 		for k, b := range g {
 			out = append(out, finding.Finding{
-				Kind: finding.Clone, RuleID: RuleDuplicateStructure, Severity: finding.Warning, Path: b.Path,
+				Kind: finding.Clone, RuleID: RuleDuplicateStructure, Severity: finding.Warning, Path: r.Abs(b.Path),
 				Message: fmt.Sprintf("duplicated block (%d lines, %d instances)", g[0].SLOC, b.Instances),
 				Line:    b.StartLine, EndLine: b.EndLine, Group: places, Self: k,
 			})
@@ -50,11 +51,21 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 		if f.Kind == finding.AstGrep && f.Message == "" {
 			f.Message = "matches slop pattern"
 		}
+		f.Path = r.Abs(f.Path)
+		if len(f.Group) > 0 {
+			group := make([]finding.Place, len(f.Group))
+			for k, p := range f.Group {
+				p.Path = r.Abs(p.Path)
+				group[k] = p
+			}
+			f.Group = group
+		}
 		out = append(out, f)
 	}
 	for _, f := range r.Files {
+		path := r.Abs(f.Path)
 		for _, c := range f.Callables {
-			base := finding.Finding{Severity: finding.Warning, Path: f.Path, Line: c.StartLine, EndLine: c.EndLine, Subject: c.Name}
+			base := finding.Finding{Severity: finding.Warning, Path: path, Line: c.StartLine, EndLine: c.EndLine, Subject: c.Name}
 			if c.CC > HighComplexity {
 				out = append(out, complexityFinding(base, finding.Erosion, RuleErosion, "complexity", c.CC, c.SLOC))
 			}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"path/filepath"
+
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/reuse"
@@ -9,7 +11,20 @@ import (
 // Report is the result of one analysis. The top-level metrics are the
 // reference report's; Files and Skipped carry the per-file detail that the
 // reference keeps in memory only.
+//
+// Every path of a report that names a file of the analysed tree (its
+// files and skipped files, findings, clone blocks, flagged lines, DIR's
+// modules and symbols) is relative to Root and slash-separated, as the
+// JSON listings print them; Abs gives the file's full path. A path that
+// does not lie under Root (none from an analysis; a report built by hand
+// may hold any) is kept as it is.
 type Report struct {
+	// Root is the directory the report's paths are relative to: the
+	// analysed directory, or the analysed file's directory, canonical
+	// (absolute, its links resolved). Empty in a report built by hand
+	// whose paths are used as they are.
+	Root string
+
 	Verbosity              float64
 	Erosion                float64
 	CogErosion             float64
@@ -42,14 +57,16 @@ type Report struct {
 	Skipped []Skipped
 	// Warnings are the inputs other than sources passed over (an ignore
 	// or configuration file that is not a regular file, or a link out of
-	// the tree), in the order met, each naming the file and the reason.
+	// the tree), in the order met, each naming the file (by the path it
+	// was looked for at, not relative to Root) and the reason.
 	Warnings []string
 
 	// CloneBlocks are every instance of every clone group, sorted by path,
 	// start and end line.
 	CloneBlocks []CloneBlock
 	// Findings are the surviving ast-grep and structural findings, sorted
-	// by path, start line, kind and rule (finding.Sorted).
+	// by path, start line, kind and rule (finding.Sorted); their paths
+	// (and their clone groups' places) are relative to Root.
 	Findings []finding.Finding
 	// Flagged lists each file's flagged SLOC lines (the verbosity union).
 	Flagged []FlaggedLines
@@ -70,6 +87,7 @@ type Report struct {
 // CloneBlock is one instance of a group of functions with the same body
 // fingerprint.
 type CloneBlock struct {
+	// Path is relative to Report.Root.
 	Path      string
 	StartLine int
 	EndLine   int
@@ -84,13 +102,15 @@ type CloneBlock struct {
 
 // FlaggedLines is one file's flagged SLOC lines.
 type FlaggedLines struct {
+	// Path is relative to Report.Root.
 	Path  string
 	Lines []int
 }
 
 // AstGrepRun describes how ast-grep ran.
 type AstGrepRun struct {
-	// Disabled is set by --disable-sg: no ast-grep findings at all.
+	// Disabled is set when the run disabled ast-grep (the caller's
+	// choice): no ast-grep findings at all.
 	Disabled bool
 	Binary   string
 	// Version is the version of the ast-grep that ran the rules; empty
@@ -133,7 +153,7 @@ type LanguageSyntax struct {
 
 // File is one parsed source file.
 type File struct {
-	// Path is the canonical absolute path.
+	// Path is relative to Report.Root (see Report.Abs).
 	Path     string
 	Language string
 	// Lines is the number of physical lines.
@@ -168,9 +188,19 @@ type Callable struct {
 
 // Skipped is a file left out of the analysis, with the reason.
 type Skipped struct {
+	// Path is relative to Report.Root.
 	Path     string
 	Language string
 	Reason   string
+}
+
+// Abs is the full path of a path of the report: joined to Root when it
+// is relative and Root is set, else as it is.
+func (r *Report) Abs(path string) string {
+	if r.Root == "" || filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(r.Root, filepath.FromSlash(path))
 }
 
 // HighComplexity is the threshold above which (strictly) a callable is an

@@ -62,8 +62,8 @@ type SARIFOptions struct {
 	// rules are always listed, and a rule id found in the report but
 	// missing here is listed with what its findings tell.
 	Rules []RuleInfo
-	// ReadFile reads a source file (for fingerprints and columns);
-	// os.ReadFile when nil.
+	// ReadFile reads a source file, named by its full path (Report.Abs),
+	// for fingerprints and columns; os.ReadFile when nil.
 	ReadFile func(path string) ([]byte, error)
 	// MinDuplicateLines leaves out clone groups whose first instance has
 	// fewer SLOC lines (0 keeps all).

@@ -12,11 +12,12 @@ import (
 
 // TextOptions controls the one-line text output.
 type TextOptions struct {
-	// CWD is the directory paths are shown relative to; paths outside it
-	// are shown as they are in the report.
+	// CWD is the directory paths are shown relative to (each report path
+	// joined to the report's Root first); paths outside it are shown in
+	// full.
 	CWD string
-	// ReadFile reads a source file (for the columns of function-level
-	// findings); os.ReadFile when nil.
+	// ReadFile reads a source file, named by its full path (Report.Abs),
+	// for the columns of function-level findings; os.ReadFile when nil.
 	ReadFile func(path string) ([]byte, error)
 	// MinDuplicateLines leaves out clone groups whose first instance has
 	// fewer SLOC lines (0 keeps all).

@@ -428,7 +428,7 @@ func skipReason(info os.FileInfo, max int64) string {
 	switch {
 	case m.IsRegular():
 		if max > 0 && info.Size() > max {
-			return fmt.Sprintf("file of %d bytes, over the limit of %d bytes (--max-file-size); not read", info.Size(), max)
+			return fmt.Sprintf("file of %d bytes, over the limit of %d bytes (Options.MaxFileSize); not read", info.Size(), max)
 		}
 		return ""
 	case m&os.ModeNamedPipe != 0:

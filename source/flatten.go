@@ -264,7 +264,7 @@ type TimeoutError struct {
 }
 
 func (e *TimeoutError) Error() string {
-	return fmt.Sprintf("parsing the %s source took longer than %s; given up (see --parse-timeout)", e.Lang, e.After)
+	return fmt.Sprintf("parsing the %s source took longer than %s; given up (see Options.ParseTimeout)", e.Lang, e.After)
 }
 
 // Is makes errors.Is(err, ErrTimeout) hold.

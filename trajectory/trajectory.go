@@ -66,6 +66,29 @@ type Point struct {
 	callables []callable
 }
 
+// Reworded is p with reword applied to every message it carries: its
+// error, its skipped files' reasons and its warnings. The library names a
+// setting by the field a caller sets (Options.MaxFileSize); a command can
+// so name it by its own option.
+func (p Point) Reworded(reword func(string) string) Point {
+	p.Err = reword(p.Err)
+	skipped := make([]Skipped, len(p.Skipped))
+	for i, s := range p.Skipped {
+		skipped[i] = Skipped{Path: s.Path, Reason: reword(s.Reason)}
+	}
+	warnings := make([]string, len(p.Warnings))
+	for i, w := range p.Warnings {
+		warnings[i] = reword(w)
+	}
+	if p.Skipped != nil {
+		p.Skipped = skipped
+	}
+	if p.Warnings != nil {
+		p.Warnings = warnings
+	}
+	return p
+}
+
 // callable is one function of a point, keyed for matching across points.
 type callable struct {
 	path, qualified string
@@ -211,16 +234,8 @@ func measure(ctx context.Context, s *scbcheck.Session, opt scbcheck.Options, cp 
 	}
 	p.Report = bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 	p.Metrics = metricsOf(r)
-	p.callables = callablesOf(r, root)
+	p.callables = callablesOf(r)
 	return p, nil
-}
-
-// relPath shows path relative to root, with slashes.
-func relPath(root, path string) string {
-	if rel, err := filepath.Rel(root, path); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
-	}
-	return filepath.ToSlash(path)
 }
 
 // relativeMessage replaces the checkpoint's root in an error message by
@@ -234,7 +249,7 @@ func relativeMessage(msg, root, label string) string {
 func skippedOf(r *report.Report, root, scratch string) []Skipped {
 	var out []Skipped
 	for _, s := range r.Skipped {
-		out = append(out, Skipped{Path: relPath(root, s.Path), Reason: scratchPaths(relativeMessage(s.Reason, root, "."), root, scratch)})
+		out = append(out, Skipped{Path: s.Path, Reason: scratchPaths(relativeMessage(s.Reason, root, "."), root, scratch)})
 	}
 	return out
 }
@@ -324,17 +339,16 @@ func metricsOf(r *report.Report) *Metrics {
 	return m
 }
 
-func callablesOf(r *report.Report, root string) []callable {
+func callablesOf(r *report.Report) []callable {
 	var out []callable
 	for _, f := range r.Files {
-		rel := relPath(root, f.Path)
 		seen := map[string]int{}
 		for _, c := range f.Callables {
 			q := c.QualifiedName
 			if q == "" {
 				q = c.Name
 			}
-			out = append(out, callable{path: rel, qualified: q, nth: seen[q], line: c.StartLine, cc: c.CC, cog: c.Cog})
+			out = append(out, callable{path: f.Path, qualified: q, nth: seen[q], line: c.StartLine, cc: c.CC, cog: c.Cog})
 			seen[q]++
 		}
 	}

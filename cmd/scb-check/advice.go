@@ -44,7 +44,8 @@ var gitOptionFlags = map[string]string{"Repo": "--git", "RevRange": "--rev-range
 // languages of the files found when none could be analysed, which option
 // raises the cap a file was refused over, which option set a
 // trajectory's repository or range, how a baseline is written, and after an ast-grep error that has a remedy (when the error ends the message, as
-// it does unless a wrapper added text after it).
+// it does unless a wrapper added text after it); the settings it names
+// are named by their options (cliWords).
 func message(err error) string {
 	msg := err.Error()
 	var nf *scbcheck.NoFilesError
@@ -69,10 +70,10 @@ func message(err error) string {
 			advice = runningInstallAdvice()
 		}
 		if advice != "" {
-			return strings.TrimSuffix(msg, ae.Error()) + ae.Advise(advice)
+			msg = strings.TrimSuffix(msg, ae.Error()) + ae.Advise(advice)
 		}
 	}
-	return msg
+	return cliWords(msg)
 }
 
 // tooLarge adds to seen the distinct messages of the files refused over
@@ -94,3 +95,32 @@ func tooLarge(err error, seen []string) []string {
 	}
 	return seen
 }
+
+// optionNames are the library's names, in its messages, of the settings
+// the CLI sets with its options (the field of scbcheck.Options or
+// trajectory.GitOptions a caller sets), with the CLI's words for them.
+var optionNames = [][2]string{
+	{"Options.MaxFileSize", "--max-file-size"},
+	{"Options.ParseTimeout", "--parse-timeout"},
+	{"Options.ConfigPath", "--config"},
+	{"Options.CacheDir", "--cache"},
+	{"Options.DisableSG", "--disable-sg"},
+	{"Options.Compat", "--compat"},
+	{"Options.Languages", "--languages"},
+	{"set GitOptions.OutsideGitDir", "pass --allow-outside-git-dir"},
+}
+
+// optionWords replaces each of optionNames.
+var optionWords = func() *strings.Replacer {
+	var pairs []string
+	for _, n := range optionNames {
+		pairs = append(pairs, n[0], n[1])
+	}
+	return strings.NewReplacer(pairs...)
+}()
+
+// cliWords is a message of the library (an error's, a warning, a skipped
+// file's reason) in the CLI's words: each setting it names by the
+// library's field named by the option that sets it, as in "(see
+// --parse-timeout)".
+func cliWords(msg string) string { return optionWords.Replace(msg) }

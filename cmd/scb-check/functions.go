@@ -12,7 +12,6 @@ import (
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/report"
-	"github.com/scbcheck/scbcheck/vfs"
 )
 
 const functionsHelp = `List every function the report counts, with its complexity, SLOC and mass
@@ -186,11 +185,7 @@ func runFunctions(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	root, err := vfs.CanonicalDir(nil, a.path)
-	if err != nil {
-		return err
-	}
-	fns := f.selectFunctions(r.Functions(root))
+	fns := f.selectFunctions(r.Functions())
 	switch f.format {
 	case formatJSON:
 		return report.WriteFunctionsJSON(c.stdout, fns)

@@ -249,22 +249,26 @@ func logFiles(stderr io.Writer, r *report.Report, a *checkArgs) {
 	}
 	type line struct{ path, text string }
 	var lines []line
+	// The files are named by their full paths, as the reference names
+	// them.
 	if a.verbose >= 2 {
 		for _, f := range r.Files {
-			lines = append(lines, line{f.Path, fmt.Sprintf("debug source_file language=%s path=%s", f.Language, vfs.EscapePath(f.Path))})
+			path := r.Abs(f.Path)
+			lines = append(lines, line{path, fmt.Sprintf("debug source_file language=%s path=%s", f.Language, vfs.EscapePath(path))})
 		}
 	}
 	for _, s := range r.Skipped {
+		path := r.Abs(s.Path)
 		if a.verbose >= 2 {
-			lines = append(lines, line{s.Path, fmt.Sprintf("debug source_file language=%s path=%s", s.Language, vfs.EscapePath(s.Path))})
+			lines = append(lines, line{path, fmt.Sprintf("debug source_file language=%s path=%s", s.Language, vfs.EscapePath(path))})
 		}
 		// Escaped: one warning is one line, whatever the file's name.
-		lines = append(lines, line{s.Path, fmt.Sprintf("failed to parse file: %s: %s", vfs.EscapePath(s.Path), vfs.EscapePath(s.Reason))})
+		lines = append(lines, line{path, fmt.Sprintf("failed to parse file: %s: %s", vfs.EscapePath(path), vfs.EscapePath(cliWords(s.Reason)))})
 	}
 	for _, w := range r.Warnings {
 		// Escaped as the skipped files are: a path holding a newline
 		// or an escape character cannot break the line.
-		fmt.Fprintln(stderr, "warning: "+vfs.EscapePath(w))
+		fmt.Fprintln(stderr, "warning: "+vfs.EscapePath(cliWords(w)))
 	}
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].path < lines[j].path })
 	for _, l := range lines {

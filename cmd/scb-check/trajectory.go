@@ -235,6 +235,9 @@ func runTrajectory(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
+	for i, p := range tr.Points {
+		tr.Points[i] = p.Reworded(cliWords)
+	}
 	logPointWarnings(c.stderr, tr)
 	if t.chart != "" {
 		if err := writeChartFile(t.chart, tr); err != nil {

@@ -169,7 +169,7 @@ func (c *Cache) Probe(ctx context.Context, sc *rules.Scanner) (AstGrepID, error)
 	}
 	file, err := rules.IdentifyAstGrep(sc.Binary)
 	if err != nil {
-		return AstGrepID{}, fmt.Errorf("%w: its findings cannot be cached (run without --cache, or with --disable-sg)", err)
+		return AstGrepID{}, fmt.Errorf("%w: its findings cannot be cached (run without Options.CacheDir, or with Options.DisableSG)", err)
 	}
 	id = AstGrepID{Version: v, Key: v + "\n" + file}
 	c.mu.Lock()

@@ -132,7 +132,7 @@ func Open(ctx context.Context, path string, o Options) (*Repo, error) {
 func outsideGitDirError(path, dir, root string) error {
 	return fmt.Errorf("%s: its git directory %s lies outside %s (named by a .git file or a commondir, "+
 		"as for a linked worktree or a submodule): refused, since the tree's .git could name any repository; "+
-		"pass --allow-outside-git-dir if you trust it", path, dir, root)
+		"set GitOptions.OutsideGitDir if you trust it", path, dir, root)
 }
 
 // within reports whether dir is root or lies below it, once both have

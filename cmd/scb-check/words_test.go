@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/trajectory"
+)
+
+// Each name the CLI rewords is a field a library caller sets.
+func TestOptionNamesAreLibraryFields(t *testing.T) {
+	types := map[string]reflect.Type{
+		"Options":    reflect.TypeFor[scbcheck.Options](),
+		"GitOptions": reflect.TypeFor[trajectory.GitOptions](),
+	}
+	for _, n := range optionNames {
+		name := n[0][strings.LastIndex(n[0], " ")+1:]
+		typ, field, ok := strings.Cut(name, ".")
+		require.True(t, ok, name)
+		require.Contains(t, types, typ, name)
+		_, found := types[typ].FieldByName(field)
+		assert.True(t, found, "%s names no field of %s", name, typ)
+		assert.True(t, strings.HasPrefix(n[1], "--") || strings.Contains(n[1], " --"), "%s: %s is an option", name, n[1])
+	}
+}
+
+// The library names the settings behind a skipped file or a warning by
+// their Options fields; the CLI prints them with its options, as before:
+// a file over the size limit, a parse that took too long, a
+// configuration file passed over.
+func TestWarningsCarryTheCLIsOptions(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	write := func(name, text string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("empty.py", "")
+	write("slow.py", strings.Repeat("def f(a):\n    return [a for b in a]\n", 2000))
+	write("big.py", strings.Repeat("x = 1\n", 40000))
+	require.NoError(t, os.Symlink("/dev/zero", filepath.Join(dir, "pyproject.toml")))
+
+	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
+		Path: dir, WorkDir: dir, DisableSG: true, ParseTimeout: 1, MaxFileSize: 100 << 10,
+	})
+	require.NoError(t, err)
+	require.Len(t, r.Skipped, 2)
+	assert.Equal(t, "file of 240000 bytes, over the limit of 102400 bytes (Options.MaxFileSize); not read", r.Skipped[0].Reason)
+	assert.Equal(t, "parsing the python source took longer than 1ns; given up (see Options.ParseTimeout)", r.Skipped[1].Reason)
+	require.Len(t, r.Warnings, 1)
+	assert.Contains(t, r.Warnings[0], "not used as the configuration (name a file you trust with Options.ConfigPath)")
+
+	got := runBinary(t, dir, []string{"check", "--report", "--disable-sg", "--parse-timeout", "1ns", "--max-file-size", "100KB", "."}, nil)
+	assert.Equal(t, "0\n", got[secExit], got[secStderr])
+	assert.Equal(t,
+		"warning: "+filepath.Join(dir, "pyproject.toml")+": symlink to /dev/zero, outside "+dir+
+			" (not followed); not used as the configuration (name a file you trust with --config)\n"+
+			"failed to parse file: "+filepath.Join(dir, "big.py")+": file of 240000 bytes, over the limit of 102400 bytes (--max-file-size); not read\n"+
+			"failed to parse file: "+filepath.Join(dir, "slow.py")+": parsing the python source took longer than 1ns; given up (see --parse-timeout)\n",
+		got[secStderr])
+}

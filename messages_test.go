@@ -1,0 +1,86 @@
+package scbcheck_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The library's strings tell no caller to pass a command-line option or
+// to run a script of this repository: its messages name the Options field
+// or the condition, and the command (cmd/scb-check) words them in its
+// own options.
+func TestLibraryStringsNameNoCommandLineOption(t *testing.T) {
+	// advice is a long option or a repository script named in a string.
+	advice := regexp.MustCompile(`(^|[^\w-])--[a-z]|scripts/`)
+	// An argument of a program the library runs (git's --no-pager,
+	// ast-grep's --json=compact) is a string of its own: not advice.
+	argument := regexp.MustCompile(`^--[a-z][a-z0-9-]*(=\S*)?$`)
+	// allowed are the strings that name another program's option in a
+	// message about running it, not as advice to the caller.
+	allowed := map[string]string{
+		"%s --version did not finish: %w":                                  "the ast-grep probe that ran",
+		"%s --version failed (%w): %s":                                     "the ast-grep probe that ran",
+		"%s --version printed %s, not \"ast-grep X.Y.Z\": is it ast-grep?": "the ast-grep probe that ran",
+		"%s --version did not finish within %s":                            "the ast-grep probe that ran",
+	}
+	// Outside the library: the command, the benchmark programs, the
+	// helpers only tests import, the fixtures.
+	skipDirs := map[string]bool{"cmd": true, "bench": true, "testdata": true, filepath.Join("internal", "testkit"): true}
+
+	files := 0
+	var found []string
+	require.NoError(t, filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		require.NoError(t, err)
+		if d.IsDir() {
+			if skipDirs[path] || (path != "." && strings.HasPrefix(d.Name(), ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		require.NoError(t, err)
+		files++
+		// A string joined to others is part of a message, even one
+		// that is a single option.
+		joined := map[*ast.BasicLit]bool{}
+		ast.Inspect(file, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.ADD {
+				for _, operand := range []ast.Expr{b.X, b.Y} {
+					if lit, ok := operand.(*ast.BasicLit); ok {
+						joined[lit] = true
+					}
+				}
+			}
+			return true
+		})
+		ast.Inspect(file, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			require.NoError(t, err)
+			if advice.MatchString(s) && (joined[lit] || !argument.MatchString(s)) && allowed[s] == "" {
+				found = append(found, fset.Position(lit.Pos()).String()+": "+s)
+			}
+			return true
+		})
+		return nil
+	}))
+	assert.Greater(t, files, 100, "the walk reached the library's sources")
+	assert.Empty(t, found, "library strings that name a command-line option or a script")
+}
