@@ -44,7 +44,6 @@ type metricRule struct {
 	Threshold int
 }
 
-
 // metricRules are the metric rules, in the order they are listed.
 var metricRules = []metricRule{
 	{
