@@ -44,41 +44,46 @@ type metricRule struct {
 	Threshold int
 }
 
+// complexityRule is the metric rule of a complexity measure (named by
+// measure, counted toward erosion by the mass of the functions over
+// ComplexityThreshold) whose old id is alias.
+func complexityRule(id, alias, measure, measures, why, instead string) metricRule {
+	return metricRule{
+		ID: id, Aliases: []string{alias}, Severity: finding.Warning, Threshold: ComplexityThreshold,
+		Title:    fmt.Sprintf("%s over %d", strings.ToUpper(measure[:1])+measure[1:], ComplexityThreshold),
+		Message:  fmt.Sprintf("Function's %s is over %d.", measure, ComplexityThreshold),
+		Measures: measures, Why: why, Instead: instead,
+	}
+}
+
 // metricRules are the metric rules, in the order they are listed.
 var metricRules = []metricRule{
-	{
-		ID: CyclomaticComplexityID, Aliases: []string{"erosion"}, Severity: finding.Warning, Threshold: ComplexityThreshold,
-		Title:   fmt.Sprintf("Cyclomatic complexity over %d", ComplexityThreshold),
-		Message: fmt.Sprintf("Function's cyclomatic complexity is over %d.", ComplexityThreshold),
-		Measures: fmt.Sprintf("The function's cyclomatic complexity: 1 plus one for each decision in its whole body "+
+	complexityRule(CyclomaticComplexityID, "erosion", "cyclomatic complexity",
+		fmt.Sprintf("The function's cyclomatic complexity: 1 plus one for each decision in its whole body "+
 			"(branches, loops, exception handlers, boolean operators, conditional expressions, comprehensions; "+
 			"nested functions included). A function over %d is flagged, and its mass (complexity times the square "+
 			"root of its SLOC) is what erosion counts: the share of all functions' mass held by those over %d.",
 			ComplexityThreshold, ComplexityThreshold),
-		Why: "Each independent path through a function is a case to read, test and keep in mind while changing it; " +
+		"Each independent path through a function is a case to read, test and keep in mind while changing it; "+
 			"past a handful of paths a function is more often misread and its changes break more.",
-		Instead: "Split the function into smaller ones with a name each, return early instead of nesting, " +
-			"or replace chains of branches with a table or polymorphism.",
-	},
-	{
-		ID: CognitiveComplexityID, Aliases: []string{"cog_erosion"}, Severity: finding.Warning, Threshold: ComplexityThreshold,
-		Title:   fmt.Sprintf("Cognitive complexity over %d", ComplexityThreshold),
-		Message: fmt.Sprintf("Function's cognitive complexity is over %d.", ComplexityThreshold),
-		Measures: fmt.Sprintf("The function's cognitive complexity: each break in the linear flow (branch, else, loop, "+
+		"Split the function into smaller ones with a name each, return early instead of nesting, "+
+			"or replace chains of branches with a table or polymorphism."),
+	complexityRule(CognitiveComplexityID, "cog_erosion", "cognitive complexity",
+		fmt.Sprintf("The function's cognitive complexity: each break in the linear flow (branch, else, loop, "+
 			"exception handler, conditional expression) scores one plus the depth of nesting it sits at, and each "+
 			"boolean operator, break and continue scores one. A function over %d is flagged, and its cognitive mass "+
 			"(complexity times the square root of its SLOC) is what cog_erosion counts: the share of all functions' "+
 			"cognitive mass held by those over %d.", ComplexityThreshold, ComplexityThreshold),
-		Why: "Nested conditions and loops cost a reader more than the same number of flat ones: each level must be " +
+		"Nested conditions and loops cost a reader more than the same number of flat ones: each level must be "+
 			"held in mind to understand the line inside it.",
-		Instead: "Flatten the nesting with guard clauses and early returns, and move nested blocks into functions of their own.",
-	},
+		"Flatten the nesting with guard clauses and early returns, and move nested blocks into functions of their own."),
 	{
 		ID: DuplicateStructureID, Severity: finding.Warning,
 		Title:   "Duplicated function body",
 		Message: "Function body has the same structure as another.",
 		Measures: "Functions whose bodies have the same statements once names, literals, strings and comments are set aside " +
-			"(at least two statements) form a clone group. Every instance of a group is flagged, and every instance's " +
+			"(at least two statements) form a clone group; under compatibility 0.1.3, statement blocks of at least " +
+			"three SLOC lines do. Every instance of a group is flagged, and every instance's " +
 			"SLOC lines count toward verbosity (clone_loc). There is no threshold: --min-duplicate-lines hides small " +
 			"groups from the findings shown, never from the metrics.",
 		Why: "Copies drift apart: a fix made in one is missed in the others, and a reader must compare them to learn " +
@@ -89,15 +94,7 @@ var metricRules = []metricRule{
 
 // MetricIDs are the ids of the metric rules, in the order they are listed.
 // No ast-grep rule may use one of them or one of their aliases.
-var MetricIDs = metricIDs()
-
-func metricIDs() []string {
-	ids := make([]string, len(metricRules))
-	for i, r := range metricRules {
-		ids[i] = r.ID
-	}
-	return ids
-}
+var MetricIDs = idsOf(metricRules, func(r *metricRule) string { return r.ID })
 
 // CanonicalID returns the rule id an id names: a metric rule's id for one
 // of its aliases (erosion is cyclomatic-complexity, cog_erosion is
