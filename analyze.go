@@ -96,6 +96,10 @@ type Options struct {
 	// CacheStats, when set with a cache, has what the run found in the
 	// cache added to it (so one value can total several runs).
 	CacheStats *CacheStats
+	// Progress, when set, is told of the run's progress as it goes (see
+	// Progress for when and from where it is called). Analyze passes it
+	// to its run; a Session's runs each take their Target's.
+	Progress func(Progress)
 }
 
 // DefaultMaxFileSize is the largest file read when Options sets no limit:
@@ -135,5 +139,5 @@ func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 		return nil, err
 	}
 	defer func() { opt.CacheStats.AddError(s.Close()) }()
-	return s.Run(ctx, Target{Path: opt.Path, FS: opt.FS, WorkDir: opt.WorkDir, Config: opt.Config, CacheStats: opt.CacheStats})
+	return s.Run(ctx, Target{Path: opt.Path, FS: opt.FS, WorkDir: opt.WorkDir, Config: opt.Config, CacheStats: opt.CacheStats, Progress: opt.Progress})
 }

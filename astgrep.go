@@ -8,18 +8,43 @@ import (
 // EnvAstGrep is the environment variable LocateAstGrep reads.
 const EnvAstGrep = "SCB_CHECK_AST_GREP"
 
+// astGrepName is the file name of the ast-grep executable.
+const astGrepName = "ast-grep"
+
 // projectAstGrep is the project-local install, relative to the directory
 // of the executable running: scripts/setup builds scb-check into
 // .tools/bin and installs ast-grep under .tools/ast-grep.
-var projectAstGrep = filepath.Join("..", "ast-grep", "node_modules", ".bin", "ast-grep")
+var projectAstGrep = filepath.Join("..", "ast-grep", "node_modules", ".bin", astGrepName)
+
+// npmAstGrep is where npm links the ast-grep of @ast-grep/cli, relative
+// to the directory of the project that depends on it.
+var npmAstGrep = filepath.Join("node_modules", ".bin", astGrepName)
 
 // LocateAstGrep picks the ast-grep executable the way scb-check does, for
-// Options.AstGrep: explicit when it is not empty, else the value of
-// $SCB_CHECK_AST_GREP, else the project-local install beside the running
-// executable (../ast-grep/node_modules/.bin/ast-grep from its directory)
-// when that is a file, else "ast-grep", looked up on PATH. Options.AstGrep
-// left empty is "ast-grep" on PATH: the library reads no environment
-// variable unless asked to by calling this.
+// Options.AstGrep. The first of these wins:
+//
+//  1. explicit, when it is not empty (the CLI's --ast-grep);
+//  2. the value of $SCB_CHECK_AST_GREP, when it is not empty;
+//  3. an ast-grep file in the directory of the running executable (a
+//     Python wheel installs scb-check into the environment's bin beside
+//     the ast-grep of ast-grep-cli; a release archive unpacked beside
+//     ast-grep);
+//  4. the project-local install of a source checkout,
+//     ../ast-grep/node_modules/.bin/ast-grep from the executable's
+//     directory (scripts/setup);
+//  5. node_modules/.bin/ast-grep in the executable's directory or the
+//     nearest of its ancestors that has one, symbolic links in the
+//     executable's path resolved (an npm package's binary, deep in the
+//     node_modules of the project that installed it, finds that
+//     project's @ast-grep/cli; so does the pre-commit hook);
+//  6. "ast-grep", looked up on PATH when it runs.
+//
+// The current directory and the tree analysed are never searched: that
+// tree is not trusted, and a program it holds is never run. Steps 3 to 5
+// take only files (not directories), and none in a directory that every
+// user may write to (such as /tmp, where `go run` puts its builds). Options.AstGrep left empty is
+// "ast-grep" on PATH: the library reads no environment variable and
+// searches nowhere unless asked to by calling this.
 func LocateAstGrep(explicit string) string {
 	exe, err := os.Executable()
 	if err != nil {
@@ -37,11 +62,42 @@ func locateAstGrep(explicit, env, exe string) string {
 	if env != "" {
 		return env
 	}
-	if exe != "" {
-		local := filepath.Join(filepath.Dir(exe), projectAstGrep)
-		if info, err := os.Stat(local); err == nil && !info.IsDir() {
-			return local
-		}
+	if exe == "" {
+		return astGrepName
 	}
-	return "ast-grep"
+	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = resolved
+	}
+	dir := filepath.Dir(exe)
+	if p := filepath.Join(dir, astGrepName); guarded(dir) && isFile(p) {
+		return p
+	}
+	if p := filepath.Join(dir, projectAstGrep); guarded(filepath.Dir(dir)) && isFile(p) {
+		return p
+	}
+	for d := dir; ; {
+		if p := filepath.Join(d, npmAstGrep); guarded(d) && isFile(p) {
+			return p
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return astGrepName
+		}
+		d = parent
+	}
+}
+
+// guarded reports whether dir is a directory that not everyone may
+// write to: in one that is (such as /tmp, where `go run` builds), anyone
+// could have put the file looked for.
+func guarded(dir string) bool {
+	info, err := os.Stat(dir)
+	return err == nil && info.IsDir() && info.Mode().Perm()&0o002 == 0
+}
+
+// isFile reports whether path names something that is not a directory
+// (symbolic links followed).
+func isFile(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && !info.IsDir()
 }

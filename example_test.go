@@ -58,3 +58,22 @@ func ExampleSession() {
 	// sloc: 9 functions: 2
 	// analysed: 1 read back: 1
 }
+
+// Options.Progress is told how far a run has got: here each file done of
+// those found (PhaseFiles; with ast-grep, PhaseAstGrep says when its scan
+// starts and ends). The library prints nothing itself: a command draws
+// its progress line from these reports.
+func ExampleOptions_progress() {
+	_, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
+		Path: "testdata/example", DisableSG: true,
+		Progress: func(p scbcheck.Progress) {
+			fmt.Printf("%s %d/%d\n", p.Phase, p.Done, p.Total)
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// files 0/1
+	// files 1/1
+}

@@ -20,6 +20,7 @@ require (
 	github.com/zeebo/blake3 v0.2.4
 	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/mod v0.42.0
+	golang.org/x/term v0.47.0
 	golang.org/x/tools v0.52.0
 )
 

@@ -61,6 +61,10 @@ var allowedImports = map[string][]string{
 	// file renamed into place, no link followed): a leaf like vfs and
 	// cache, used by the command and by batch's output.
 	"internal/safefile": {},
+
+	// distinfo prints the version and the pinned ast-grep for the release
+	// scripts (scripts/dist, scripts/setup): a command beside the others.
+	"internal/distinfo": {".", "rules"},
 }
 
 // bindingImporters may import the tree-sitter binding and grammars; the

@@ -2,6 +2,7 @@ package scbcheck_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -13,7 +14,9 @@ import (
 	"github.com/stretchr/testify/require"
 	yaml "go.yaml.in/yaml/v3"
 
+	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/internal/testkit"
+	"github.com/scbcheck/scbcheck/rules"
 )
 
 // hookDef is one entry of .pre-commit-hooks.yaml.
@@ -46,7 +49,7 @@ func TestPreCommitHooksDeclareWholeTreeRuns(t *testing.T) {
 	require.Contains(t, hooks, "scb-check")
 	require.Contains(t, hooks, "scb-check-without-ast-grep")
 	for id, h := range hooks {
-		assert.Equal(t, "golang", h.Language, id)
+		assert.Equal(t, "node", h.Language, id, "package.json builds scb-check and brings ast-grep")
 		if assert.NotNil(t, h.PassFilenames, "%s: pass_filenames must be set (pre-commit's default is true)", id) {
 			assert.False(t, *h.PassFilenames, "%s: the metrics are whole-tree", id)
 		}
@@ -61,27 +64,86 @@ func TestPreCommitHooksDeclareWholeTreeRuns(t *testing.T) {
 	}
 }
 
-// TestPreCommitHookEntry runs each hook as pre-commit would: the module is
-// installed with `go install ./...` (pre-commit's golang language does
-// exactly that, into its own GOPATH's bin; here GOBIN, to share the module
-// cache), that bin directory is put first on PATH, and the entry is run
-// from the root of a user's git repository with the hook's args and no
-// file names after it.
+// hookPackage is the part of package.json that pre-commit's node
+// language uses.
+type hookPackage struct {
+	Name         string            `json:"name"`
+	Version      string            `json:"version"`
+	Private      bool              `json:"private"`
+	Bin          map[string]string `json:"bin"`
+	Files        []string          `json:"files"`
+	Scripts      map[string]string `json:"scripts"`
+	Dependencies map[string]string `json:"dependencies"`
+}
+
+func loadHookPackage(t *testing.T) hookPackage {
+	t.Helper()
+	data, err := os.ReadFile("package.json")
+	require.NoError(t, err)
+	var pkg hookPackage
+	require.NoError(t, json.Unmarshal(data, &pkg))
+	return pkg
+}
+
+// pre-commit installs the hooks (language: node) with `npm install` in
+// its clone, then `npm install -g` of what `npm pack` makes of it. The
+// package's only program is scb-check, built in the clone by the install
+// script (which does not run again where the packed package is installed:
+// it has no scripts/), and its only dependency the pinned ast-grep.
+func TestPreCommitHookPackage(t *testing.T) {
+	pkg := loadHookPackage(t)
+	assert.True(t, pkg.Private, "the hook's package is not published")
+	assert.Equal(t, scbcheck.Version, pkg.Version)
+	assert.Equal(t, map[string]string{"scb-check": "bin/scb-check"}, pkg.Bin)
+	assert.Equal(t, []string{"bin/scb-check"}, pkg.Files, "npm pack packs the binary, not the sources")
+	assert.Equal(t, map[string]string{"@ast-grep/cli": rules.PinnedAstGrep}, pkg.Dependencies, "exactly the pinned version")
+	assert.Equal(t, map[string]string{"install": "test ! -f scripts/pre-commit-build || sh scripts/pre-commit-build"}, pkg.Scripts,
+		"no prepare or prepack script: npm pack would print its output where pre-commit reads the tarball's name")
+	build, err := os.ReadFile(filepath.Join("scripts", "pre-commit-build"))
+	require.NoError(t, err)
+	assert.Contains(t, string(build), "\ngo build -o bin/scb-check ./cmd/scb-check\n", "only the CLI is built")
+	assert.NotContains(t, pkg.Files, "scripts/pre-commit-build")
+}
+
+// TestPreCommitHookEntry runs each hook as pre-commit would, in the
+// layout pre-commit's node language installs: the package's bin/scb-check
+// (built as scripts/pre-commit-build builds it) linked from the
+// environment's bin, which comes first on PATH, and @ast-grep/cli's
+// ast-grep in the package's node_modules/.bin. No $SCB_CHECK_AST_GREP:
+// scb-check finds that ast-grep itself. The entry is run from the root of
+// a user's git repository with the hook's args and no file names after it.
+// scripts/test-precommit runs the real pre-commit.
 func TestPreCommitHookEntry(t *testing.T) {
 	if testing.Short() {
-		t.Skip("installs the module")
+		t.Skip("builds the CLI")
 	}
-	bin := t.TempDir()
-	install := exec.Command("go", "install", "./...")
-	install.Env = append(os.Environ(), "GOBIN="+bin)
+	astGrep, err := filepath.Abs(testkit.AstGrep(t))
+	require.NoError(t, err)
+	env := t.TempDir()
+	pkgDir := filepath.Join(env, "lib", "node_modules", loadHookPackage(t).Name)
+	install := exec.Command("go", "build", "-o", filepath.Join(pkgDir, "bin", "scb-check"), "./cmd/scb-check")
 	out, err := install.CombinedOutput()
-	require.NoError(t, err, "go install ./...: %s", out)
-	require.FileExists(t, filepath.Join(bin, "scb-check"))
+	require.NoError(t, err, "go build: %s", out)
+	bin := filepath.Join(env, "bin")
+	for link, target := range map[string]string{
+		filepath.Join(bin, "scb-check"):                           filepath.Join("..", "lib", "node_modules", filepath.Base(pkgDir), "bin", "scb-check"),
+		filepath.Join(pkgDir, "node_modules", ".bin", "ast-grep"): astGrep,
+	} {
+		require.NoError(t, os.MkdirAll(filepath.Dir(link), 0o755))
+		require.NoError(t, os.Symlink(target, link))
+	}
 
-	astGrep := testkit.AstGrep(t)
-
-	// pre-commit puts the environment's bin directory first on PATH.
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	// pre-commit puts the environment's bin directory first on PATH. An
+	// ast-grep that fails comes next: the hook must not need PATH's.
+	decoy := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(decoy, "ast-grep"), []byte("#!/bin/sh\nexit 3\n"), 0o755))
+	t.Setenv("PATH", strings.Join([]string{bin, decoy, os.Getenv("PATH")}, string(os.PathListSeparator)))
+	var environ []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "SCB_CHECK_") {
+			environ = append(environ, kv)
+		}
+	}
 
 	hooks := loadHooks(t)
 	clean := map[string]string{"app.py": "def area(w, h):\n    return w * h\n", "lib.rs": "pub fn one() -> i32 {\n    1\n}\n"}
@@ -124,7 +186,7 @@ func TestPreCommitHookEntry(t *testing.T) {
 			require.Equal(t, filepath.Join(bin, "scb-check"), path, "the installed binary comes first on PATH")
 			cmd := exec.Command(path, argv[1:]...)
 			cmd.Dir = repo
-			cmd.Env = append(os.Environ(), "SCB_CHECK_AST_GREP="+astGrep, "SCB_CHECK_EXTRA_SLOP_RULES=")
+			cmd.Env = environ
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			code := 0

@@ -53,12 +53,16 @@ type Target struct {
 	// CacheStats, when set, has what the run found in the cache added to
 	// it.
 	CacheStats *CacheStats
+	// Progress, when set, is told of the run's progress (see Progress).
+	// Runs of one Session going at once call their own callbacks side by
+	// side: one shared by them must be safe for concurrent use.
+	Progress func(Progress)
 }
 
 // NewSession resolves opt's settings. The fields of opt that name what
-// to analyse (Path, FS, WorkDir, Config, CacheStats) are each run's: see
-// Target. The cache is opened by OpenCache, or by the first run once its
-// files are found.
+// to analyse (Path, FS, WorkDir, Config, CacheStats, Progress) are each
+// run's: see Target. The cache is opened by OpenCache, or by the first
+// run once its files are found.
 func NewSession(opt Options) (*Session, error) {
 	settings, err := resolve(opt)
 	if err != nil {
@@ -138,6 +142,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 	if err != nil {
 		return nil, mark(ErrConfig, err)
 	}
+	set.engine.Progress = engine.NewReporter(t.Progress)
 	walk, err := engine.Discover(t.Path, t.FS, cfg, &set.engine, reuse.ReadExtensions())
 	if err != nil {
 		return nil, err

@@ -51,6 +51,7 @@ func measureAll(ctx context.Context, r *gitrepo.Repo, snap *snapshot, tmp string
 	}
 	// done[i] is closed when point i is measured (or has failed).
 	done := make([]chan struct{}, len(commits))
+	measured := newMeasuredCounter(opt.Measured, len(commits))
 	for i, c := range commits {
 		cp := Checkpoint{Label: c.Hash[:min(12, len(c.Hash))], Commit: c.Hash, Time: c.Time, Subject: c.Subject}
 		if ctx.Err() != nil {
@@ -66,6 +67,7 @@ func measureAll(ctx context.Context, r *gitrepo.Repo, snap *snapshot, tmp string
 			break
 		}
 		if same && reuse(points, done, i, cp) {
+			measured.add()
 			continue
 		}
 		view, err := snap.mem.CloneAt(filepath.Join(views, strconv.Itoa(i)))
@@ -94,6 +96,7 @@ func measureAll(ctx context.Context, r *gitrepo.Repo, snap *snapshot, tmp string
 			}
 			p.Index = i
 			points[i] = p
+			measured.add()
 		}()
 	}
 	wg.Wait()

@@ -86,7 +86,8 @@ type Trajectory struct {
 type Options struct {
 	// Analysis is the analysis of every checkpoint, as for `check`; Path
 	// (and, for git checkpoints, WorkDir and, unless it is set, Config) is
-	// set per checkpoint.
+	// set per checkpoint. Its Progress is each checkpoint's run's: Git
+	// runs two at once, which then call it side by side.
 	Analysis scbcheck.Options
 	// Session is the session the checkpoints run in (its settings and its
 	// cache); when nil, Git and Directories open one from Analysis (with
@@ -96,6 +97,12 @@ type Options struct {
 	// Progress, when set, is called before each checkpoint is analysed,
 	// with its index and the number of checkpoints.
 	Progress func(i, n int, cp Checkpoint)
+	// Measured, when set, is called each time a checkpoint has been
+	// measured (or found to have the previous one's report), with the
+	// number measured so far and the number of checkpoints: 1, 2, ... up
+	// to n for a trajectory that completes. Git measures checkpoints side
+	// by side; the calls still come one at a time, in that order.
+	Measured func(done, n int)
 	// TopCallables is the number of grown callables the summary lists;
 	// DefaultTopCallables when zero.
 	TopCallables int
@@ -150,6 +157,7 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 		cps[i] = Checkpoint{Label: p, Path: p}
 	}
 	t := &Trajectory{Points: make([]Point, len(cps))}
+	measured := newMeasuredCounter(opt.Measured, len(cps))
 	for i, cp := range cps {
 		if opt.Progress != nil {
 			opt.Progress(i, len(cps), cp)
@@ -162,6 +170,7 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 		}
 		p.Index = i
 		t.Points[i] = p
+		measured.add()
 	}
 	t.Summary = summarize(t.Points, opt.TopCallables)
 	return t, nil
@@ -179,7 +188,7 @@ func measure(ctx context.Context, s *scbcheck.Session, opt scbcheck.Options, cp 
 	if err != nil {
 		return p, err
 	}
-	r, err := s.Run(ctx, scbcheck.Target{Path: opt.Path, FS: opt.FS, WorkDir: opt.WorkDir, Config: opt.Config, CacheStats: opt.CacheStats})
+	r, err := s.Run(ctx, scbcheck.Target{Path: opt.Path, FS: opt.FS, WorkDir: opt.WorkDir, Config: opt.Config, CacheStats: opt.CacheStats, Progress: opt.Progress})
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return p, ctxErr
 	}

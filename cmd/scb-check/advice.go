@@ -17,12 +17,9 @@ import (
 const skipAdvice = "run with --disable-sg to skip the ast-grep rules"
 
 // astGrepAdvice words each remedy of an ast-grep error in the CLI's
-// options. The install advice names no script of this repository: the
-// tool may have been installed without one. npm's --prefix keeps
-// ast-grep's "sg" off PATH (Debian's /usr/bin/sg is another program).
+// options, but RemedyInstall's: how to get ast-grep depends on how this
+// copy was installed (runningInstallAdvice).
 var astGrepAdvice = map[rules.Remedy]string{
-	rules.RemedyInstall: "scb-check needs the ast-grep CLI " + rules.PinnedAstGrep + ": install it (for example npm install --prefix DIR @ast-grep/cli@" +
-		rules.PinnedAstGrep + ") and pass DIR/node_modules/.bin/ast-grep with --ast-grep PATH or $SCB_CHECK_AST_GREP, put ast-grep on PATH, or run with --disable-sg",
 	rules.RemedySkip:    skipAdvice,
 	rules.RemedyTimeout: "raise the timeout or " + skipAdvice,
 	rules.RemedyRules: "a rule of the catalog is not valid for this ast-grep (check the extra rule files and that ast-grep is version " +
@@ -66,8 +63,14 @@ func message(err error) string {
 		msg = strings.Replace(msg, nb.Error(), notBaselineMessage(nb), 1)
 	}
 	var ae *rules.AstGrepError
-	if errors.As(err, &ae) && astGrepAdvice[ae.Remedy] != "" && strings.HasSuffix(msg, ae.Error()) {
-		return strings.TrimSuffix(msg, ae.Error()) + ae.Advise(astGrepAdvice[ae.Remedy])
+	if errors.As(err, &ae) && strings.HasSuffix(msg, ae.Error()) {
+		advice := astGrepAdvice[ae.Remedy]
+		if ae.Remedy == rules.RemedyInstall {
+			advice = runningInstallAdvice()
+		}
+		if advice != "" {
+			return strings.TrimSuffix(msg, ae.Error()) + ae.Advise(advice)
+		}
 	}
 	return msg
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/report"
-	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/trajectory"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -44,7 +43,9 @@ func TestMessageAddsTheCLIsAdvice(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.py"), []byte("def f():\n    return 1\n"), 0o644))
 	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, WorkDir: dir, AstGrep: missing})
 	require.Error(t, err)
-	assert.Equal(t, err.Error()+": "+astGrepAdvice[rules.RemedyInstall], message(err))
+	exe, err2 := os.Executable()
+	require.NoError(t, err2)
+	assert.Equal(t, err.Error()+": "+installAdvice(detectInstall(exe)), message(err), "the advice for how the running program was installed")
 	assert.Contains(t, message(err), "--ast-grep PATH or $SCB_CHECK_AST_GREP")
 
 	wrapped := fmt.Errorf("checkpoint 2: %w", err)

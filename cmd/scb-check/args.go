@@ -39,6 +39,7 @@ type checkArgs struct {
 	cache             string
 	color             string // --color: auto (also ""), always or never
 	compat            string // --compat, then $SCB_CHECK_COMPAT and the config's compat (resolveCompat)
+	quiet             bool   // --quiet: no progress line
 }
 
 // checkOption is one of check's options: the name of its value ("" for
@@ -149,6 +150,8 @@ var checkOptions = map[string]checkOption{
 	}},
 	"--verbose":   flagOption(func(a *checkArgs) { a.verbose++ }),
 	"--verbosity": flagOption(func(a *checkArgs) { a.verbose++ }),
+	"--quiet":     flagOption(func(a *checkArgs) { a.quiet = true }),
+	"-q":          flagOption(func(a *checkArgs) { a.quiet = true }),
 	"-h":          flagOption(func(a *checkArgs) { a.help = true }),
 	"--help":      flagOption(func(a *checkArgs) { a.help = true }),
 

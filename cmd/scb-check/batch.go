@@ -42,7 +42,9 @@ Options:
                                    directories use the one discovered from the working directory,
                                    commits the one each commit holds)
   -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
-  -v, --verbose...                 Log progress to stderr (--verbosity: the same)
+  -v, --verbose...                 Log each snapshot to stderr (--verbosity: the same)
+  -q, --quiet                      Show no progress line (else shown on stderr when it is a
+                                   terminal and the run takes more than a second)
   -h, --help                       Print help
 
 A snapshot that cannot be measured (a missing path, an unknown revision, no
@@ -147,6 +149,8 @@ func runBatch(ctx context.Context, c *cli, args []string) error {
 		fmt.Fprint(c.stdout, batchHelp)
 		return nil
 	}
+	progress := startProgress(c, a.quiet)
+	defer progress.stop()
 	analysis, sess, err := setupAnalysis(a, true, false)
 	if err != nil {
 		return err
@@ -173,12 +177,19 @@ func runBatch(ctx context.Context, c *cli, args []string) error {
 		// Named as an error of the snapshot is; escaped, one line.
 		fmt.Fprintf(c.stderr, "warning: %s:%d: %s: %s\n", vfs.EscapePath(m.Name), e.Line, vfs.EscapePath(e.Text), vfs.EscapePath(w))
 	}
-	if a.verbose >= 1 {
+	opt.Measure.Analysis.Progress = progress.analysis()
+	if a.verbose >= 1 || progress != nil {
 		opt.Progress = func(i, n int, e batch.Entry) {
-			fmt.Fprintf(c.stderr, "info snapshot %d/%d %s (line %d)\n", i+1, n, e.Text, e.Line)
+			progress.total("snapshots", n)
+			progress.measured(i)
+			progress.nextSnapshot()
+			if a.verbose >= 1 {
+				fmt.Fprintf(c.stderr, "info snapshot %d/%d %s (line %d)\n", i+1, n, e.Text, e.Line)
+			}
 		}
 	}
-	out := batch.NewOutput(c.stdout)
+	// The lines may go to the terminal the progress line is on.
+	out := batch.NewOutput(progress.writer(c.stdout))
 	outName := "stdout"
 	if b.output != "" {
 		if out, err = batch.OpenOutput(b.output); err != nil {
@@ -193,6 +204,7 @@ func runBatch(ctx context.Context, c *cli, args []string) error {
 		}
 	}
 	res, runErr := batch.Run(ctx, m, out, opt)
+	progress.stop()
 	if err := out.Close(); err != nil && runErr == nil {
 		runErr = err
 	}

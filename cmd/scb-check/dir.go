@@ -37,6 +37,8 @@ Options:
       --cache <DIR>             Keep each file's analysis in DIR, filed by content, for later runs
   -j, --jobs <N>                Files analyzed in parallel [default: all cores]
   -v, --verbose...              Log to stderr: -v info, -vv debug (--verbosity: the same)
+  -q, --quiet                   Show no progress line (else shown on stderr when it is a
+                                terminal and the run takes more than a second)
   -h, --help                    Print help
 
 Exit status: 0 when the listing was produced, 2 on an error.

@@ -9,7 +9,9 @@
 //
 // It is the top layer and holds only the command line: flags and
 // environment, reading the configuration, catalog and baseline, the
-// gates, writing the output and exit codes. Every argument goes through
+// gates, writing the output and exit codes, and the progress line a long
+// run shows on a terminal (progress.go: drawn from the reports the
+// library's Options.Progress gets). Every argument goes through
 // one scanner (scanArgs, scan.go); every subcommand returns an error,
 // which cli.finish prints and exitCode (exitcode.go) alone maps to the
 // exit status. The analysis itself is the scbcheck facade's,

@@ -52,6 +52,8 @@ Options:
       --cache <DIR>             Keep each file's analysis in DIR, filed by content, for later runs
   -j, --jobs <N>                Files analyzed in parallel [default: all cores]
   -v, --verbose...              Log to stderr: -v info, -vv debug (--verbosity: the same)
+  -q, --quiet                   Show no progress line (else shown on stderr when it is a
+                                terminal and the run takes more than a second)
   -h, --help                    Print help
 
 Paths are relative to PATH (to its directory when PATH is a file).
@@ -216,10 +218,14 @@ func analyseWithoutAstGrep(ctx context.Context, c *cli, a *checkArgs, cacheRepor
 	a.disableSG = true
 	opt := analysisOptions(a, cfg, cwd, nil)
 	opt.Path = a.path
+	progress := startProgress(c, a.quiet)
+	defer progress.stop()
+	opt.Progress = progress.analysis()
 	if cacheReport {
 		c.atEnd(func() { reportCache(c.stderr, a, opt.CacheStats) })
 	}
 	r, err := scbcheck.Analyze(ctx, opt)
+	progress.stop()
 	if err != nil && ctx.Err() != nil {
 		return nil, errors.New("interrupted")
 	}

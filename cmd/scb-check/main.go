@@ -99,6 +99,8 @@ Options:
   -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
   -v, --verbose...                 Log to stderr: -v info, -vv debug (--verbosity: the same, the
                                    reference's spelling)
+  -q, --quiet                      Show no progress line (else shown on stderr when it is a
+                                   terminal and the run takes more than a second)
   -h, --help                       Print help
 
 Exit status: 0 no findings, 1 findings, 2 error. With any gate set (flags, the config's
@@ -177,6 +179,8 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 		fmt.Fprint(c.stdout, checkHelp)
 		return nil
 	}
+	progress := startProgress(c, a.quiet)
+	defer progress.stop()
 	cwd, err := os.Getwd()
 	if err != nil {
 		return fmt.Errorf("failed to determine current directory: %v", err)
@@ -212,8 +216,11 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := sess.Run(ctx, scbcheck.Target{Path: a.path, Config: cfg, WorkDir: cwd, CacheStats: opt.CacheStats})
+	r, err := sess.Run(ctx, scbcheck.Target{Path: a.path, Config: cfg, WorkDir: cwd, CacheStats: opt.CacheStats, Progress: progress.analysis()})
 	opt.CacheStats.AddError(sess.Close())
+	// Erased before anything else is written: the output may go to the
+	// same terminal.
+	progress.stop()
 	if err != nil && ctx.Err() != nil {
 		return errors.New("interrupted")
 	}

@@ -50,7 +50,9 @@ Options:
                                    commits the one each commit holds)
       --mcf-file <FILE>            Externally judged MCF scores (JSON); adds mcf and if50
   -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
-  -v, --verbose...                 Log progress to stderr (--verbosity: the same)
+  -v, --verbose...                 Log each checkpoint to stderr (--verbosity: the same)
+  -q, --quiet                      Show no progress line (else shown on stderr when it is a
+                                   terminal and the run takes more than a second)
   -h, --help                       Print help
 
 A checkpoint with nothing to measure (no source file, none that parses, a bad
@@ -194,6 +196,8 @@ func runTrajectory(ctx context.Context, c *cli, args []string) error {
 		fmt.Fprint(c.stdout, trajectoryHelp)
 		return nil
 	}
+	progress := startProgress(c, a.quiet)
+	defer progress.stop()
 	// Directories use the configuration check would use from here; commits
 	// their own unless --config names one.
 	analysis, sess, err := setupAnalysis(a, !t.gitSet || a.configPath != "", true)
@@ -203,10 +207,17 @@ func runTrajectory(ctx context.Context, c *cli, args []string) error {
 	c.atEnd(func() { reportCache(c.stderr, a, analysis.CacheStats) })
 	c.atEnd(func() { closeSession(analysis, sess) })
 	opt := trajectory.Options{Analysis: analysis, Session: sess}
-	if a.verbose >= 1 {
+	if a.verbose >= 1 || progress != nil {
 		opt.Progress = func(i, n int, cp trajectory.Checkpoint) {
-			fmt.Fprintf(c.stderr, "info checkpoint %d/%d %s\n", i+1, n, cp.Label)
+			progress.total("checkpoints", n)
+			if a.verbose >= 1 {
+				fmt.Fprintf(c.stderr, "info checkpoint %d/%d %s\n", i+1, n, cp.Label)
+			}
 		}
+	}
+	if progress != nil {
+		// Not the files of each run: a history measures two at once.
+		opt.Measured = func(done, _ int) { progress.measured(done) }
 	}
 	var tr *trajectory.Trajectory
 	if t.gitSet {
@@ -217,6 +228,7 @@ func runTrajectory(ctx context.Context, c *cli, args []string) error {
 	} else {
 		tr, err = trajectory.Directories(ctx, t.paths, opt)
 	}
+	progress.stop()
 	if err != nil && ctx.Err() != nil {
 		return errors.New("interrupted")
 	}

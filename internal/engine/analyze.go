@@ -24,7 +24,8 @@ const MaxCallableDepth = 200
 
 // Files analyses the files on s.Workers goroutines, reading what it can
 // from fc (when not nil; keys are the files' keys in it) and storing the
-// rest there.
+// rest there. Each file done is reported to s.Progress, after a first
+// report of none done.
 func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Settings, fc *filecache.View, keys []filecache.Key) ([]Result, error) {
 	workers := s.Workers
 	if workers <= 0 {
@@ -34,6 +35,7 @@ func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Setti
 		workers = len(files)
 	}
 	results := make([]Result, len(files))
+	s.Progress.report(Progress{Phase: PhaseFiles, Total: len(files)})
 	jobs := make(chan int)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
@@ -60,6 +62,7 @@ func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Setti
 					if ok {
 						fc.FileHit()
 						results[i] = res
+						s.Progress.fileDone(len(files))
 						continue
 					}
 					fc.FileMiss()
@@ -92,6 +95,7 @@ func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Setti
 					storeFile(fc, key, results[i])
 				}
 				release()
+				s.Progress.fileDone(len(files))
 			}
 		}(w)
 	}

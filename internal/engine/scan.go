@@ -26,7 +26,8 @@ type Scan struct {
 // StartScan starts the ast-grep scan of the run (one process, more for a
 // file list past the OS argument limit) over every discovered file of a
 // language with rules (with a cache, those whose findings it does not
-// hold); findings in files that fail to parse are dropped later.
+// hold); findings in files that fail to parse are dropped later. Its
+// start and its end are reported to s.Progress.
 func StartScan(ctx context.Context, fsys vfs.FS, s *Settings, files []source.SourceFile, fc *filecache.View, keys []filecache.Key) *Scan {
 	sc := &Scan{done: make(chan struct{})}
 	paths := make([]string, 0, len(files))
@@ -47,8 +48,11 @@ func StartScan(ctx context.Context, fsys vfs.FS, s *Settings, files []source.Sou
 		return sc
 	}
 	sc.Binary, sc.Active = s.AstGrep, active
+	s.Progress.report(Progress{Phase: PhaseAstGrep, Total: 1})
 	go func() {
 		defer close(sc.done)
+		// Reported before Wait returns: a finished run has seen the end.
+		defer s.Progress.report(Progress{Phase: PhaseAstGrep, Done: 1, Total: 1})
 		r := &scanner{Scanner: s.scanner(), fs: vfs.Or(fsys)}
 		if fc == nil {
 			if sc.Version, sc.err = r.Probe(ctx); sc.err != nil {

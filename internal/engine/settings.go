@@ -46,6 +46,9 @@ type Settings struct {
 	// Profile is the compatibility profile's steps; nil for
 	// DefaultProfile.
 	Profile *Profile
+	// Progress receives the run's progress (nil: none). It observes the
+	// steps and changes nothing they compute; no cache key holds it.
+	Progress *Reporter
 }
 
 // scanner is the ast-grep runner of the settings.
