@@ -31,7 +31,7 @@ var allowedImports = map[string][]string{
 	"rules":     {"lang", "source", "config", "vfs", "finding"},
 	"reuse":     {"lang", "source", "config", "vfs"},
 	"verbosity": {"lang", "source", "config", "clones", "rules", "finding"},
-	"report":    {"lang", "erosion", "reuse", "vfs", "finding"},
+	"report":    {"lang", "erosion", "reuse", "rules", "vfs", "finding"},
 	"cache":     {"internal/safefile"},
 	// The per-file engine (worker pool, ast-grep scan, prescans, report
 	// assembly) and the file cache it fills sit between the analyses and

@@ -49,7 +49,7 @@ type RuleListing struct {
 	// Catalog is the catalog's name (see Catalog.Name).
 	Catalog string
 	// Rules are the ast-grep rules in catalog order, then the structural
-	// rules.
+	// rules, then the metric rules.
 	Rules []ListedRule
 }
 
@@ -57,29 +57,30 @@ type RuleListing struct {
 const (
 	KindAstGrep    = "ast-grep"
 	KindStructural = "structural"
+	KindMetric     = "metric"
 )
 
 // ListedRule is one rule of a RuleListing.
 type ListedRule struct {
 	ID string `json:"id"`
-	// Kind is KindAstGrep or KindStructural.
+	// Kind is KindAstGrep, KindStructural or KindMetric.
 	Kind string `json:"kind"`
 	// Language is an ast-grep rule's language as written, "any" for a
-	// structural rule.
+	// structural or metric rule.
 	Language string `json:"language"`
 	// Severity is the severity as written in the rule.
 	Severity string `json:"severity"`
 	Category string `json:"category"`
 	// Source is "bundled", the rule file's path, or "built-in" for the
-	// structural rules.
+	// structural and metric rules.
 	Source string `json:"source"`
 }
 
-// astGrepRules counts the listing's ast-grep rules.
-func (l RuleListing) astGrepRules() int {
+// countKind counts the listing's rules of a kind.
+func (l RuleListing) countKind(kind string) int {
 	n := 0
 	for _, r := range l.Rules {
-		if r.Kind == KindAstGrep {
+		if r.Kind == kind {
 			n++
 		}
 	}
@@ -103,13 +104,16 @@ func WriteRulesText(w io.Writer, l RuleListing) error {
 	for i, line := range lines {
 		lines[i] = strings.TrimRight(line, " ")
 	}
-	n := l.astGrepRules()
+	n := l.countKind(KindAstGrep)
 	note := ""
 	if n == 0 {
 		note = ": verbosity counts clones and structural rules only"
 	}
-	_, err := fmt.Fprintf(w, "%s\n\ncatalog: %s (%s and %s%s)\n",
-		strings.Join(lines, "\n"), l.Catalog, countRules(n), plural(len(l.Rules)-n, "structural rule"), note)
+	counts := countRules(n) + " and " + plural(l.countKind(KindStructural), "structural rule")
+	if m := l.countKind(KindMetric); m > 0 {
+		counts = countRules(n) + ", " + plural(l.countKind(KindStructural), "structural rule") + " and " + plural(m, "metric rule")
+	}
+	_, err := fmt.Fprintf(w, "%s\n\ncatalog: %s (%s%s)\n", strings.Join(lines, "\n"), l.Catalog, counts, note)
 	return err
 }
 

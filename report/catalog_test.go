@@ -79,7 +79,7 @@ func TestWriteHumanNamesACustomCatalog(t *testing.T) {
 	files := map[string]string{"/w/a.py": "def big(a):\n    pass\n"}
 	read := func(p string) ([]byte, error) { return []byte(files[p]), nil }
 	big := []File{{Path: "/w/a.py", Callables: []Callable{{Name: "big", StartLine: 1, CC: 11, Cog: 0, SLOC: 2}}}}
-	finding := "warning[erosion]: function `big` exceeds complexity threshold\n  --> a.py:1:1\n1 | def big(a):\n" +
+	finding := "warning[cyclomatic-complexity]: function `big` exceeds complexity threshold\n  --> a.py:1:1\n1 | def big(a):\n" +
 		"  = complexity: 11, sloc: 2 (threshold: complexity > 10)\n"
 	cases := []struct {
 		name    string

@@ -45,8 +45,8 @@ func ExampleWriteText() {
 	// testdata/example_slop/slop.py:1:1: warning[trivial-wrapper]: `_identity` adds no behavior
 	// testdata/example_slop/slop.py:5:1: warning[duplicate-structure]: duplicated block (4 lines, 2 instances), also at testdata/example_slop/slop.py:11
 	// testdata/example_slop/slop.py:11:1: warning[duplicate-structure]: duplicated block (4 lines, 2 instances), also at testdata/example_slop/slop.py:5
-	// testdata/example_slop/slop.py:17:1: warning[erosion]: function `tangled` exceeds complexity threshold (complexity 12 > 10, sloc 12)
-	// testdata/example_slop/slop.py:17:1: warning[cog_erosion]: function `tangled` exceeds cognitive complexity threshold (cognitive complexity 13 > 10, sloc 12)
+	// testdata/example_slop/slop.py:17:1: warning[cyclomatic-complexity]: function `tangled` exceeds complexity threshold (complexity 12 > 10, sloc 12)
+	// testdata/example_slop/slop.py:17:1: warning[cognitive-complexity]: function `tangled` exceeds cognitive complexity threshold (cognitive complexity 13 > 10, sloc 12)
 }
 
 // A SARIF log for GitHub code scanning, with URIs relative to the
@@ -95,8 +95,8 @@ func ExampleWriteSARIF() {
 	// warning trivial-wrapper testdata/example_slop/slop.py:1
 	// warning duplicate-structure testdata/example_slop/slop.py:5
 	// warning duplicate-structure testdata/example_slop/slop.py:11
-	// warning erosion testdata/example_slop/slop.py:17
-	// warning cog_erosion testdata/example_slop/slop.py:17
+	// warning cyclomatic-complexity testdata/example_slop/slop.py:17
+	// warning cognitive-complexity testdata/example_slop/slop.py:17
 }
 
 // CI gates on a report: a limit on erosion and on the number of
@@ -167,12 +167,12 @@ func ExampleWriteHuman() {
 	// 13 │     b = a * 4
 	//    │
 	//
-	// warning[erosion]: function `tangled` exceeds complexity threshold
+	// warning[cyclomatic-complexity]: function `tangled` exceeds complexity threshold
 	//   --> testdata/example_slop/slop.py:17:1
 	// 17 | def tangled(a, b, c):
 	//   = complexity: 12, sloc: 12 (threshold: complexity > 10)
 	//
-	// warning[cog_erosion]: function `tangled` exceeds cognitive complexity threshold
+	// warning[cognitive-complexity]: function `tangled` exceeds cognitive complexity threshold
 	//   --> testdata/example_slop/slop.py:17:1
 	// 17 | def tangled(a, b, c):
 	//   = cognitive complexity: 13, sloc: 12 (threshold: cognitive complexity > 10)

@@ -57,10 +57,15 @@ func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 		return err
 	}
 	var entries []entry
+	// The findings of a group share its places.
+	groupShown := map[*finding.Place]bool{}
 	for _, f := range items {
 		if f.Kind == finding.Clone {
-			// A group is one block, at its first instance.
-			if f.Self == 0 {
+			// A group is one block, at its first instance shown (an
+			// ignore directive may hide the others' findings); it names
+			// every instance.
+			if g := &f.Group[0]; !groupShown[g] {
+				groupShown[g] = true
 				entries = append(entries, cloneEntry(f, opt.CWD, pal))
 			}
 			continue

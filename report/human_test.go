@@ -2,12 +2,14 @@ package report
 
 import (
 	"bytes"
-	"github.com/scbcheck/scbcheck/finding"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/finding"
 )
 
 func TestWriteHuman(t *testing.T) {
@@ -20,14 +22,14 @@ func TestWriteHuman(t *testing.T) {
 	}}}}
 	var b bytes.Buffer
 	require.NoError(t, WriteHuman(&b, r, HumanOptions{CWD: "/w", Context: 1, ReadFile: read}))
-	want := "warning[erosion]: function `big` exceeds complexity threshold\n" +
+	want := "warning[cyclomatic-complexity]: function `big` exceeds complexity threshold\n" +
 		"  --> pkg/m.py:3:1\n" +
 		"2 | \n" +
 		"3 | def big(a):\n" +
 		"4 |     pass\n" +
 		"  = complexity: 12, sloc: 2 (threshold: complexity > 10)\n" +
 		"\n" +
-		"warning[cog_erosion]: function `big` exceeds cognitive complexity threshold\n" +
+		"warning[cognitive-complexity]: function `big` exceeds cognitive complexity threshold\n" +
 		"  --> pkg/m.py:3:1\n" +
 		"2 | \n" +
 		"3 | def big(a):\n" +
@@ -105,6 +107,23 @@ func TestWriteHumanFindingsAndClones(t *testing.T) {
 	b.Reset()
 	require.NoError(t, WriteHuman(&b, &Report{CloneBlocks: r.CloneBlocks}, HumanOptions{CWD: "/w", ReadFile: read, MinDuplicateLines: 4}))
 	assert.Empty(t, findingsOf(t, b.String()), "--min-duplicate-lines hides groups whose anchor has fewer SLOC lines")
+
+	// An ignore directive on b.py's instance hides its finding: the group
+	// is shown at the instance left, c.py, and still names both.
+	clone := want[strings.Index(want, "warning[duplicate-structure]"):]
+	blocks := slices.Clone(r.CloneBlocks)
+	blocks[1].Ignored = true
+	b.Reset()
+	require.NoError(t, WriteHuman(&b, &Report{CloneBlocks: blocks}, HumanOptions{CWD: "/w", ReadFile: read}))
+	assert.Equal(t, clone, findingsOf(t, b.String()))
+	assert.Contains(t, b.String(), "\nFound 1 finding: 1 warning.\n")
+
+	blocks[0].Ignored = true
+	b.Reset()
+	require.NoError(t, WriteHuman(&b, &Report{CloneBlocks: blocks, CloneLOC: 6}, HumanOptions{CWD: "/w", ReadFile: read}))
+	assert.Empty(t, findingsOf(t, b.String()), "every instance ignored: no group")
+	assert.Contains(t, b.String(), "clones 6", "the clone lines still count in verbosity")
+	assert.Contains(t, b.String(), "\nNo findings.\n")
 }
 
 // findingsOf is the part of a human output before its summary, without

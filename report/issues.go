@@ -9,26 +9,23 @@ import (
 	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/finding"
-)
-
-// Rule ids of the findings that come from metrics rather than from a rule
-// of the catalog; the line-oriented formats (text, SARIF) report them under
-// these ids.
-const (
-	RuleDuplicateStructure = "duplicate-structure"
-	RuleErosion            = "erosion"
-	RuleCogErosion         = "cog_erosion"
+	"github.com/scbcheck/scbcheck/rules"
 )
 
 // collectIssues lists every finding of r, the one list the human, text and SARIF
 // writers read: one finding per instance of each clone group (groups in
 // group order, instances in path and line order), then r.Findings, then,
 // per file and callable, one per callable over a complexity threshold
-// (cyclomatic, then cognitive). Clone groups whose first instance has
-// fewer than minDup SLOC lines are left out. An ast-grep finding without a
-// message gets "matches slop pattern". Function-level findings have no
-// column yet (see resolveColumns). Paths are full paths (Report.Abs): the
-// writers read the files and show each path by their own rule.
+// (cyclomatic, then cognitive). The metric findings are the metric rules'
+// (rules.DuplicateStructureID, rules.CyclomaticComplexityID,
+// rules.CognitiveComplexityID); those an ignore directive hides
+// (CloneBlock.Ignored, Callable.Ignored) are left out, though a clone
+// finding's group still names every instance. Clone groups whose first
+// instance has fewer than minDup SLOC lines are left out. An ast-grep
+// finding without a message gets "matches slop pattern". Function-level
+// findings have no column yet (see resolveColumns). Paths are full paths
+// (Report.Abs): the writers read the files and show each path by their own
+// rule.
 func collectIssues(r *Report, minDup int) []finding.Finding {
 	var out []finding.Finding
 	for _, g := range cloneGroups(r.CloneBlocks) {
@@ -40,8 +37,11 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 			places[k] = finding.Place{Path: r.Abs(b.Path), Line: b.StartLine, EndLine: b.EndLine, Lines: b.FirstLines}
 		}
 		for k, b := range g {
+			if b.Ignored {
+				continue
+			}
 			out = append(out, finding.Finding{
-				Kind: finding.Clone, RuleID: RuleDuplicateStructure, Severity: finding.Warning, Path: r.Abs(b.Path),
+				Kind: finding.Clone, RuleID: rules.DuplicateStructureID, Severity: rules.MetricSeverity(rules.DuplicateStructureID), Path: r.Abs(b.Path),
 				Message: fmt.Sprintf("duplicated block (%d lines, %d instances)", g[0].SLOC, b.Instances),
 				Line:    b.StartLine, EndLine: b.EndLine, Group: places, Self: k,
 			})
@@ -65,12 +65,12 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 	for _, f := range r.Files {
 		path := r.Abs(f.Path)
 		for _, c := range f.Callables {
-			base := finding.Finding{Severity: finding.Warning, Path: path, Line: c.StartLine, EndLine: c.EndLine, Subject: c.Name}
-			if c.CC > HighComplexity {
-				out = append(out, complexityFinding(base, finding.Erosion, RuleErosion, "complexity", c.CC, c.SLOC))
+			base := finding.Finding{Path: path, Line: c.StartLine, EndLine: c.EndLine, Subject: c.Name}
+			if c.CC > HighComplexity && !slices.Contains(c.Ignored, rules.CyclomaticComplexityID) {
+				out = append(out, complexityFinding(base, finding.Erosion, rules.CyclomaticComplexityID, "complexity", c.CC, c.SLOC))
 			}
-			if c.Cog > HighComplexity {
-				out = append(out, complexityFinding(base, finding.CogErosion, RuleCogErosion, "cognitive complexity", c.Cog, c.SLOC))
+			if c.Cog > HighComplexity && !slices.Contains(c.Ignored, rules.CognitiveComplexityID) {
+				out = append(out, complexityFinding(base, finding.CogErosion, rules.CognitiveComplexityID, "cognitive complexity", c.Cog, c.SLOC))
 			}
 		}
 	}
@@ -80,7 +80,7 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 // complexityFinding is base, a callable's finding, for a measure over
 // HighComplexity.
 func complexityFinding(base finding.Finding, kind finding.Kind, rule, metric string, value, sloc int) finding.Finding {
-	base.Kind, base.RuleID = kind, rule
+	base.Kind, base.RuleID, base.Severity = kind, rule, rules.MetricSeverity(rule)
 	base.Measure = &finding.Measure{Metric: metric, Value: value, Limit: HighComplexity, SLOC: sloc}
 	base.Message = fmt.Sprintf("function `%s` exceeds %s threshold (%s %d > %d, sloc %d)",
 		base.Subject, metric, metric, value, HighComplexity, sloc)

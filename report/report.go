@@ -2,10 +2,12 @@ package report
 
 import (
 	"path/filepath"
+	"slices"
 
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/reuse"
+	"github.com/scbcheck/scbcheck/rules"
 )
 
 // Report is the result of one analysis. The top-level metrics are the
@@ -98,6 +100,11 @@ type CloneBlock struct {
 	Instances int
 	// FirstLines are the first (at most three) source lines of the function.
 	FirstLines []string
+	// Ignored is set when an ignore directive naming duplicate-structure
+	// targets the instance's first line: the instance's finding is not
+	// shown and does not fail the check, but the instance counts in every
+	// metric (clone_loc, verbosity) all the same.
+	Ignored bool
 }
 
 // FlaggedLines is one file's flagged SLOC lines.
@@ -184,6 +191,12 @@ type Callable struct {
 	MaxNesting int
 	CCMass     float64
 	CogMass    float64
+	// Ignored are the metric rules (rules.CyclomaticComplexityID,
+	// rules.CognitiveComplexityID) whose finding on the callable an ignore
+	// directive hides: the finding is not shown and does not fail the
+	// check, but the callable counts in every metric (erosion,
+	// high_cc_functions, ...) all the same.
+	Ignored []string
 }
 
 // Skipped is a file left out of the analysis, with the reason.
@@ -208,8 +221,31 @@ func (r *Report) Abs(path string) string {
 const HighComplexity = erosion.Threshold
 
 // HasFindings reports whether the run found anything that makes the
-// reference exit with status 1.
+// reference exit with status 1: clones, ast-grep and structural findings,
+// functions over a complexity threshold. Metric findings an ignore
+// directive hides (CloneBlock.Ignored, Callable.Ignored) do not count,
+// though they stay in the metrics; with none hidden this is the
+// reference's has_findings.
 func (r *Report) HasFindings() bool {
-	return r.CloneLOC > 0 || len(r.CloneBlocks) > 0 || r.AstGrepFlaggedLOC > 0 || len(r.Findings) > 0 ||
-		r.StructuralRuleFindings > 0 || r.HighCCFunctions > 0 || r.HighCogFunctions > 0
+	ignoredBlocks, ignoredCC, ignoredCog := 0, 0, 0
+	for _, b := range r.CloneBlocks {
+		if b.Ignored {
+			ignoredBlocks++
+		}
+	}
+	for _, f := range r.Files {
+		for _, c := range f.Callables {
+			if c.CC > HighComplexity && slices.Contains(c.Ignored, rules.CyclomaticComplexityID) {
+				ignoredCC++
+			}
+			if c.Cog > HighComplexity && slices.Contains(c.Ignored, rules.CognitiveComplexityID) {
+				ignoredCog++
+			}
+		}
+	}
+	// Clone lines come only from clone blocks: when every block is
+	// hidden, so are their lines.
+	clones := len(r.CloneBlocks) > ignoredBlocks || r.CloneLOC > 0 && ignoredBlocks == 0
+	return clones || r.AstGrepFlaggedLOC > 0 || len(r.Findings) > 0 ||
+		r.StructuralRuleFindings > 0 || r.HighCCFunctions > ignoredCC || r.HighCogFunctions > ignoredCog
 }

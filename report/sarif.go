@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/rules"
 )
 
 // GitHub code scanning's limits on an uploaded SARIF file.
@@ -57,10 +58,11 @@ type SARIFOptions struct {
 	// Root is the repository root: files under it get URIs relative to it
 	// (with uriBaseId %SRCROOT%), files elsewhere absolute file URIs.
 	Root string
-	// Rules describe the rules of the catalog (ast-grep and structural);
-	// every one is listed. The erosion, cog_erosion and duplicate-structure
-	// rules are always listed, and a rule id found in the report but
-	// missing here is listed with what its findings tell.
+	// Rules describe the rules of the catalog (ast-grep, structural and
+	// metric: RuleInfos of rules.Catalog.Infos); every one is listed. The
+	// metric rules (rules.MetricInfos) are listed even when missing here,
+	// and a rule id found in the report but missing here is listed with
+	// what its findings tell.
 	Rules []RuleInfo
 	// ReadFile reads a source file, named by its full path (Report.Abs),
 	// for fingerprints and columns; os.ReadFile when nil.
@@ -173,24 +175,22 @@ type (
 	}
 )
 
-// metricRules describe the findings that are not catalog rules.
-var metricRules = []RuleInfo{
-	{
-		ID: RuleDuplicateStructure, Severity: "warning", Title: "Duplicated function body",
-		Description: "Two or more functions have bodies of the same shape once names and literals are normalised; every instance counts toward verbosity.",
-		Help:        "Keep one implementation and call it, or parameterise what differs.",
-	},
-	{
-		ID: RuleErosion, Severity: "warning", Title: fmt.Sprintf("Cyclomatic complexity over %d", HighComplexity),
-		Description: fmt.Sprintf("The function's cyclomatic complexity is over %d; its mass (complexity times the square root of its SLOC) counts toward erosion.", HighComplexity),
-		Help:        "Split the function, or replace branching with data or early returns.",
-	},
-	{
-		ID: RuleCogErosion, Severity: "warning", Title: fmt.Sprintf("Cognitive complexity over %d", HighComplexity),
-		Description: fmt.Sprintf("The function's cognitive complexity is over %d; its mass counts toward cog_erosion.", HighComplexity),
-		Help:        "Flatten nested conditions and loops, or move parts into functions of their own.",
-	},
+// RuleInfos converts the rules' descriptions for SARIF's rule list: a
+// rule's why is the description (its message when it has none), what to
+// write instead the help.
+func RuleInfos(infos []rules.Info) []RuleInfo {
+	out := make([]RuleInfo, len(infos))
+	for i, in := range infos {
+		out[i] = RuleInfo{ID: in.ID, Severity: in.Severity, Title: in.Title, Description: in.Why, Help: in.Instead}
+		if out[i].Description == "" {
+			out[i].Description = in.Message
+		}
+	}
+	return out
 }
+
+// metricRules describe the metric rules, which every SARIF log lists.
+var metricRules = RuleInfos(rules.MetricInfos())
 
 // WriteSARIF writes the findings as a SARIF 2.1.0 log with one run, fit
 // for GitHub code scanning: one rule per rule id, results sorted by path
@@ -350,7 +350,7 @@ func sarifRules(infos []RuleInfo, items []finding.Finding) ([]sarifRule, map[str
 // ruleTag classifies a rule for code scanning's tag filter.
 func ruleTag(id string) string {
 	switch id {
-	case RuleErosion, RuleCogErosion:
+	case rules.CyclomaticComplexityID, rules.CognitiveComplexityID:
 		return "erosion"
 	}
 	return "verbosity"

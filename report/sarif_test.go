@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"github.com/scbcheck/scbcheck/finding"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,7 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/internal/testkit"
+	"github.com/scbcheck/scbcheck/rules"
 )
 
 // fixture sources, by path; the repository root is /repo.
@@ -92,7 +93,7 @@ func TestWriteSARIFEmptyReportValidates(t *testing.T) {
 	assert.Equal(t, SARIFSummary{}, sum)
 	require.Len(t, log.Runs, 1)
 	assert.Empty(t, log.Runs[0].Results)
-	assert.Equal(t, []string{"cog_erosion", "duplicate-structure", "erosion"}, ruleIDs(log),
+	assert.Equal(t, []string{"cognitive-complexity", "cyclomatic-complexity", "duplicate-structure"}, ruleIDs(log),
 		"the metric rules are always listed")
 }
 
@@ -113,7 +114,7 @@ func TestWriteSARIFRules(t *testing.T) {
 	run := log.Runs[0]
 	// Described rules, the metric rules and len-range (found but not
 	// described), once each, sorted by id.
-	assert.Equal(t, []string{"cog_erosion", "duplicate-structure", "erosion", "for-range-len", "len-range", "never-runs", "trivial-wrapper"}, ruleIDs(log))
+	assert.Equal(t, []string{"cognitive-complexity", "cyclomatic-complexity", "duplicate-structure", "for-range-len", "len-range", "never-runs", "trivial-wrapper"}, ruleIDs(log))
 	rules := run.Tool.Driver.Rules
 	assert.Equal(t, "range(len(x)) loop", rules[3].ShortDescription.Text)
 	assert.Equal(t, &sarifText{Text: "Why."}, rules[3].FullDescription)
@@ -122,7 +123,9 @@ func TestWriteSARIFRules(t *testing.T) {
 	assert.Equal(t, "error", rules[4].DefaultConfiguration.Level, "an undescribed rule takes its findings' severity (critical)")
 	assert.Equal(t, "len-range", rules[4].ShortDescription.Text)
 	assert.Equal(t, "none", rules[5].DefaultConfiguration.Level, "off")
-	assert.Equal(t, []string{"maintainability", "erosion"}, rules[2].Properties.Tags)
+	assert.Equal(t, []string{"maintainability", "erosion"}, rules[0].Properties.Tags)
+	assert.Equal(t, []string{"maintainability", "erosion"}, rules[1].Properties.Tags)
+	assert.Equal(t, []string{"maintainability", "verbosity"}, rules[2].Properties.Tags)
 	for _, res := range run.Results {
 		assert.Equal(t, res.RuleID, rules[res.RuleIndex].ID, "ruleIndex points at the result's rule")
 	}
@@ -158,7 +161,7 @@ func TestWriteSARIFResults(t *testing.T) {
 		{"for-range-len", "warning", "pkg/a.py", "%SRCROOT%", sarifRegion{StartLine: 5, StartColumn: 5, EndLine: 6, EndColumn: 24}},
 		{"for-range-len", "warning", "pkg/a.py", "%SRCROOT%", sarifRegion{StartLine: 7, StartColumn: 5, EndLine: 8, EndColumn: 24}},
 		// The method's def is indented by four spaces.
-		{"erosion", "warning", "pkg/b.py", "%SRCROOT%", sarifRegion{StartLine: 2, StartColumn: 5, EndLine: 3}},
+		{"cyclomatic-complexity", "warning", "pkg/b.py", "%SRCROOT%", sarifRegion{StartLine: 2, StartColumn: 5, EndLine: 3}},
 		{"duplicate-structure", "warning", "z.py", "%SRCROOT%", sarifRegion{StartLine: 1, StartColumn: 1, EndLine: 3}},
 	}, got)
 
@@ -222,7 +225,7 @@ func TestWriteSARIFMinDuplicateLines(t *testing.T) {
 	_, sum, log := writeSARIF(t, sarifReport(), SARIFOptions{Root: "/repo", MinDuplicateLines: 4})
 	assert.Equal(t, 5, sum.Results, "the 3-line clone group is left out")
 	for _, res := range log.Runs[0].Results {
-		assert.NotEqual(t, RuleDuplicateStructure, res.RuleID)
+		assert.NotEqual(t, rules.DuplicateStructureID, res.RuleID)
 	}
 }
 

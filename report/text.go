@@ -38,8 +38,8 @@ const maxAlsoAt = 3
 // with 1-based lines and columns (columns in characters), severity info,
 // warning or critical, and the lines sorted by path, line and column. Every
 // clone instance gets a line naming up to three other instances; a
-// callable over a complexity threshold gets an erosion or cog_erosion line
-// at its first line. A clean run writes nothing.
+// callable over a complexity threshold gets a cyclomatic-complexity or
+// cognitive-complexity line at its first line. A clean run writes nothing.
 func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	items := collectIssues(r, opt.MinDuplicateLines)
 	if err := resolveColumns(items, newSources(opt.ReadFile)); err != nil {

@@ -26,7 +26,7 @@ func TestWriteText(t *testing.T) {
 		"pkg/a.py:1:1: warning[trivial-wrapper]: `_identity` adds no behavior\n" +
 		"pkg/a.py:5:5: warning[for-range-len]: Loop directly.\n" +
 		"pkg/a.py:7:5: warning[for-range-len]: Loop directly.\n" +
-		"pkg/b.py:2:5: warning[erosion]: function `big` exceeds complexity threshold (complexity 12 > 10, sloc 2)\n" +
+		"pkg/b.py:2:5: warning[cyclomatic-complexity]: function `big` exceeds complexity threshold (complexity 12 > 10, sloc 2)\n" +
 		"z.py:1:1: warning[duplicate-structure]: duplicated block (3 lines, 2 instances), also at my dir/x y.py:1\n"
 	assert.Equal(t, want, got)
 }
@@ -50,8 +50,8 @@ func TestWriteTextCases(t *testing.T) {
 			r: &Report{Files: []File{{Path: "/w/a.py", Callables: []Callable{
 				{Name: "f", StartLine: 1, EndLine: 2, CC: 11, Cog: 15, SLOC: 2},
 			}}}},
-			want: "a.py:1:1: warning[erosion]: function `f` exceeds complexity threshold (complexity 11 > 10, sloc 2)\n" +
-				"a.py:1:1: warning[cog_erosion]: function `f` exceeds cognitive complexity threshold (cognitive complexity 15 > 10, sloc 2)\n",
+			want: "a.py:1:1: warning[cyclomatic-complexity]: function `f` exceeds complexity threshold (complexity 11 > 10, sloc 2)\n" +
+				"a.py:1:1: warning[cognitive-complexity]: function `f` exceeds cognitive complexity threshold (cognitive complexity 15 > 10, sloc 2)\n",
 		},
 		{
 			name: "a tab-indented start line: the column counts the tab as one character",

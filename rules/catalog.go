@@ -169,12 +169,18 @@ func shareRule(r Rule, src, dst *lang.Spec) (Rule, error) {
 	return c, nil
 }
 
-// duplicateIDs reports every id used twice, or used by a structural rule.
+// duplicateIDs reports every id used twice, or used by a structural or
+// metric rule (an alias of a metric rule included).
 func duplicateIDs(rules []Rule) []error {
 	var errs []error
 	firstOrigin := map[string]string{}
 	for _, id := range StructuralIDs {
 		firstOrigin[id] = "structural rules"
+	}
+	for _, r := range metricRules {
+		for _, id := range append([]string{r.ID}, r.Aliases...) {
+			firstOrigin[id] = "metric rules"
+		}
 	}
 	for _, r := range rules {
 		if first, seen := firstOrigin[r.ID]; seen {
@@ -187,18 +193,20 @@ func duplicateIDs(rules []Rule) []error {
 }
 
 // IDs returns every rule id: the ast-grep rules in catalog order, then the
-// structural rules.
+// structural rules, then the metric rules (their aliases left out: see
+// CanonicalID).
 func (c *Catalog) IDs() []string {
-	ids := make([]string, 0, len(c.Rules)+len(StructuralIDs))
+	ids := make([]string, 0, len(c.Rules)+len(StructuralIDs)+len(MetricIDs))
 	for _, r := range c.Rules {
 		ids = append(ids, r.ID)
 	}
-	return append(ids, StructuralIDs...)
+	return append(append(ids, StructuralIDs...), MetricIDs...)
 }
 
 // Lookup returns the text `scb-check rule ID` prints (without the final
-// newline): an ast-grep rule's YAML document, or a structural rule's
-// five-line metadata document.
+// newline): an ast-grep rule's YAML document, a structural rule's
+// five-line metadata document, or a metric rule's metadata and docs (also
+// under one of its aliases).
 func (c *Catalog) Lookup(id string) (text string, ok bool) {
 	for _, r := range c.Rules {
 		if r.ID == id {
@@ -206,6 +214,9 @@ func (c *Catalog) Lookup(id string) (text string, ok bool) {
 		}
 	}
 	if r := lookupStructural(id); r != nil {
+		return r.doc(), true
+	}
+	if r := lookupMetric(id); r != nil {
 		return r.doc(), true
 	}
 	return "", false

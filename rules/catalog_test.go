@@ -119,6 +119,8 @@ func TestLoadCatalogErrors(t *testing.T) {
 		"id: env-duplicate-rule\nlanguage: python\nrule: {pattern: pass}\n---\nid: env-duplicate-rule\nlanguage: python\nrule: {pattern: pass}\n")
 	structural := writeRuleFile(t, dir, "structural.yml", "id: trivial-wrapper\nlanguage: python\nrule: {pattern: pass}\n")
 	builtin := writeRuleFile(t, dir, "builtin.yml", "id: for-range-len\nlanguage: python\nrule: {pattern: pass}\n")
+	metric := writeRuleFile(t, dir, "metric.yml", "id: cognitive-complexity\nlanguage: python\nrule: {pattern: pass}\n")
+	alias := writeRuleFile(t, dir, "alias.yml", "id: erosion\nlanguage: python\nrule: {pattern: pass}\n")
 	otherFile := writeRuleFile(t, dir, "other.yml", "id: env-duplicate-rule\nlanguage: python\nrule: {pattern: pass}\n")
 	otherFile2 := writeRuleFile(t, dir, "other2.yml", "id: env-duplicate-rule\nlanguage: python\nrule: {pattern: pass}\n")
 	noRule := writeRuleFile(t, dir, "norule.yml", "id: no-rule\nlanguage: python\n")
@@ -144,6 +146,10 @@ func TestLoadCatalogErrors(t *testing.T) {
 			[]string{"duplicate rule id: env-duplicate-rule (in " + otherFile2 + ", already defined by " + otherFile + ")"}},
 		{"an id equal to a structural rule is a duplicate (reference items 9, 12)", []string{structural},
 			[]string{"duplicate rule id: trivial-wrapper"}},
+		{"an id equal to a metric rule is a duplicate", []string{metric},
+			[]string{"duplicate rule id: cognitive-complexity (in " + metric + ", already defined by metric rules)"}},
+		{"an id equal to a metric rule's alias is a duplicate: directives name the metric rule with it", []string{alias},
+			[]string{"duplicate rule id: erosion (in " + alias + ", already defined by metric rules)"}},
 		{"an id equal to a bundled rule is a duplicate", []string{builtin},
 			[]string{"duplicate rule id: for-range-len (in " + builtin + ", already defined by bundled)"}},
 		{"a document without rule cannot be parsed", []string{noRule},
@@ -221,10 +227,11 @@ func TestCatalogIDs(t *testing.T) {
 	cat, err := LoadCatalog([]string{extra})
 	require.NoError(t, err)
 	ids := cat.IDs()
-	require.Len(t, ids, len(cat.Rules)+2)
+	require.Len(t, ids, len(cat.Rules)+5)
 	assert.Contains(t, ids, "for-range-len")
-	assert.Equal(t, []string{"env-threshold-pass", "trivial-wrapper", "low-use-short-function"}, ids[len(ids)-3:])
-	builtin := ids[:len(ids)-3]
+	assert.Equal(t, []string{"env-threshold-pass", "trivial-wrapper", "low-use-short-function",
+		"cyclomatic-complexity", "cognitive-complexity", "duplicate-structure"}, ids[len(ids)-6:])
+	builtin := ids[:len(ids)-6]
 	assert.IsIncreasing(t, builtin, "bundled rules are sorted by id")
 }
 

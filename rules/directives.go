@@ -17,8 +17,9 @@ const (
 type BoundarySpan struct{ StartLine, EndLine int }
 
 // ValidateIgnores reports, as a *source.DirectiveError naming path, every
-// ignore id that is not in knownIDs (the ast-grep ids and the structural
-// ids), in directive then id order; nil when all are known. Merge it with
+// ignore id that is not in knownIDs (the ast-grep, structural and metric
+// ids: Catalog.IDs) once its alias is resolved (CanonicalID), in
+// directive then id order; nil when all are known. Merge it with
 // the error of Tree.Directives through source.JoinDirectiveErrors: both are
 // ignore problems, which the reference reports per file as it goes.
 func ValidateIgnores(path string, ds []source.Directive, knownIDs []string) error {
@@ -37,7 +38,7 @@ func ValidateIgnores(path string, ds []source.Directive, knownIDs []string) erro
 			}
 		}
 		for _, id := range d.IDs {
-			if !known[id] {
+			if !known[CanonicalID(id)] {
 				issues = append(issues, source.DirectiveIssue{Line: d.Line, Message: MsgUnknownRuleID + id})
 			}
 		}
@@ -106,7 +107,8 @@ func NewDirectiveFilter() *DirectiveFilter {
 }
 
 // Add records a file's directives and the spans Boundaries found for them.
-// path must be spelt as the findings spell it.
+// path must be spelt as the findings spell it. An alias of a metric rule
+// is recorded as the rule's id (CanonicalID).
 func (f *DirectiveFilter) Add(path string, ds []source.Directive, bounds []BoundarySpan) {
 	fd := f.files[path]
 	if fd == nil {
@@ -121,7 +123,7 @@ func (f *DirectiveFilter) Add(path string, ds []source.Directive, bounds []Bound
 			fd.ignores[d.TargetLine] = map[string]bool{}
 		}
 		for _, id := range d.IDs {
-			fd.ignores[d.TargetLine][id] = true
+			fd.ignores[d.TargetLine][CanonicalID(id)] = true
 		}
 	}
 	fd.bounds = append(fd.bounds, bounds...)

@@ -200,3 +200,36 @@ func TestDirectivesHideStructuralFindings(t *testing.T) {
 		})
 	}
 }
+
+// Ignore directives may name the metric rules, by id or alias; the
+// filter then hides the rule's finding on the target line, under its id.
+func TestMetricIgnoreDirectives(t *testing.T) {
+	src := "# scbc ignore[erosion]\ndef a():\n    pass\n\n\ndef b():  # scbc ignore[cognitive-complexity, duplicate-structure]\n    pass\n"
+	ds, _ := directivesOf(t, file{"m.py", src})
+	cat := &rules.Catalog{}
+	require.NoError(t, rules.ValidateIgnores("m.py", ds, cat.IDs()), "metric ids and aliases are known ids")
+	err := rules.ValidateIgnores("m.py", ds, rules.StructuralIDs)
+	require.Error(t, err, "only the metric ids make them known")
+	assert.Equal(t, "m.py:1: unknown rule id: erosion\nm.py:6: unknown rule id: cognitive-complexity\n"+
+		"m.py:6: unknown rule id: duplicate-structure", err.Error(), "an unknown id is reported as written")
+
+	filter := rules.NewDirectiveFilter()
+	filter.Add("m.py", ds, nil)
+	cases := []struct {
+		name string
+		f    finding.Finding
+		want bool
+	}{
+		{"the alias hides cyclomatic-complexity on the def line", finding.Finding{RuleID: rules.CyclomaticComplexityID, Path: "m.py", Line: 2}, true},
+		{"but not cognitive-complexity", finding.Finding{RuleID: rules.CognitiveComplexityID, Path: "m.py", Line: 2}, false},
+		{"a same-line directive hides its rules", finding.Finding{RuleID: rules.CognitiveComplexityID, Path: "m.py", Line: 6}, true},
+		{"each of them", finding.Finding{RuleID: rules.DuplicateStructureID, Path: "m.py", Line: 6}, true},
+		{"and only on its line", finding.Finding{RuleID: rules.CognitiveComplexityID, Path: "m.py", Line: 7}, false},
+		{"nor in another file", finding.Finding{RuleID: rules.CyclomaticComplexityID, Path: "n.py", Line: 2}, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, filter.Ignored(tc.f))
+		})
+	}
+}

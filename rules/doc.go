@@ -9,7 +9,8 @@
 // run's catalog: the bundled rules, or instead the rules of the catalog
 // files and directories the user names, then the extra rule files given by
 // the user; rule ids are found by the reference's text scan and must be
-// unique across the catalog and the structural rules. Catalog.Name
+// unique across the catalog, the structural rules and the metric rules
+// (their old ids included). Catalog.Name
 // identifies a catalog in reports (the bundled version, or a hash of the
 // files loaded).
 //
@@ -23,8 +24,19 @@
 // bindings): calls are resolved to functions across files, and each rule
 // yields findings. Each structural rule is one value (structural.go: id,
 // severity, docs and check) from which IDs, Lookup, Entries and Infos
-// derive. Source directives (scbc ignore, scbc boundary) are validated
-// against the catalog's ids and the file's callables, and a
+// derive.
+//
+// The metric rules, cyclomatic-complexity, cognitive-complexity and
+// duplicate-structure, name the findings the report makes from the
+// metrics (functions over ComplexityThreshold, clone instances). Each is
+// one value (metric.go: id, old ids, severity, docs) from which IDs,
+// Lookup, Entries, Infos and MetricInfos derive; erosion and cog_erosion,
+// their ids before, name the complexity rules wherever a rule id is read
+// (CanonicalID). An ignore directive hides a metric rule's finding and
+// never changes a metric.
+//
+// Source directives (scbc ignore, scbc boundary) are validated against
+// the catalog's ids (aliases resolved) and the file's callables, and a
 // DirectiveFilter tells the finding processors which findings they
 // suppress.
 //

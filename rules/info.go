@@ -32,9 +32,9 @@ type ruleDocs struct {
 }
 
 // Infos describes every rule: the ast-grep rules in catalog order, then
-// the structural rules.
+// the structural rules, then the metric rules.
 func (c *Catalog) Infos() []Info {
-	out := make([]Info, 0, len(c.Rules)+len(structuralRules))
+	out := make([]Info, 0, len(c.Rules)+len(structuralRules)+len(metricRules))
 	for _, r := range c.Rules {
 		var d ruleDocs
 		// The document was parsed when the catalog was loaded; a document
@@ -56,5 +56,5 @@ func (c *Catalog) Infos() []Info {
 	for _, r := range structuralRules {
 		out = append(out, Info{ID: r.ID, Severity: r.Severity, Title: r.Title, Message: r.Message, Why: r.Why, Instead: r.Instead})
 	}
-	return out
+	return append(out, MetricInfos()...)
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,7 +34,7 @@ rule:
 	cat, err := LoadCatalog([]string{extra})
 	require.NoError(t, err)
 	infos := cat.Infos()
-	require.Len(t, infos, len(cat.Rules)+2, "every ast-grep rule, then the two structural rules")
+	require.Len(t, infos, len(cat.Rules)+5, "every ast-grep rule, then the two structural rules and the three metric rules")
 	byID := map[string]Info{}
 	for _, in := range infos {
 		byID[in.ID] = in
@@ -58,10 +59,11 @@ rule:
 		assert.Equal(t, tt.want, byID[tt.id], tt.id)
 	}
 
-	assert.Equal(t, TrivialWrapperID, infos[len(infos)-2].ID)
-	assert.Equal(t, "warning", infos[len(infos)-2].Severity)
-	assert.Equal(t, LowUseShortFunctionID, infos[len(infos)-1].ID)
-	assert.Equal(t, "info", infos[len(infos)-1].Severity)
+	assert.Equal(t, TrivialWrapperID, infos[len(infos)-5].ID)
+	assert.Equal(t, "warning", infos[len(infos)-5].Severity)
+	assert.Equal(t, LowUseShortFunctionID, infos[len(infos)-4].ID)
+	assert.Equal(t, "info", infos[len(infos)-4].Severity)
+	assert.Equal(t, MetricInfos(), infos[len(infos)-3:])
 	for _, in := range infos[:len(cat.Rules)] {
 		if !strings.HasPrefix(in.ID, "extra-") {
 			assert.NotEmpty(t, in.Why, "bundled rule %s documents why", in.ID)
@@ -73,10 +75,10 @@ rule:
 // descriptions, `rule ID` and the findings agree on its id and severity.
 func TestStructuralRulesDefinedOnce(t *testing.T) {
 	cat := &Catalog{}
-	require.Equal(t, StructuralIDs, cat.IDs(), "an empty catalog lists the structural rules only")
+	require.Equal(t, append(slices.Clone(StructuralIDs), MetricIDs...), cat.IDs(), "an empty catalog lists the structural and metric rules only")
 	entries, infos := cat.Entries(), cat.Infos()
-	require.Len(t, entries, len(StructuralIDs))
-	require.Len(t, infos, len(StructuralIDs))
+	require.Len(t, entries, len(StructuralIDs)+len(MetricIDs))
+	require.Len(t, infos, len(StructuralIDs)+len(MetricIDs))
 	severities := map[string]string{TrivialWrapperID: "warning", LowUseShortFunctionID: "info"}
 	for i, id := range StructuralIDs {
 		assert.Equal(t, id, entries[i].ID)

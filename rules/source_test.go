@@ -80,7 +80,8 @@ func TestLoadCatalogDirectoryReplacesBundled(t *testing.T) {
 	assert.Equal(t, strings.TrimSpace(ruleA), text)
 	_, found = cat.Lookup(TrivialWrapperID)
 	assert.True(t, found, "structural rules stay")
-	assert.Equal(t, []string{TrivialWrapperID, LowUseShortFunctionID}, cat.IDs()[len(cat.IDs())-2:])
+	assert.Equal(t, []string{TrivialWrapperID, LowUseShortFunctionID, CyclomaticComplexityID, CognitiveComplexityID, DuplicateStructureID},
+		cat.IDs()[len(cat.IDs())-5:], "the structural and metric rules stay")
 
 	byID := cat.byID()
 	assert.Equal(t, "no-pass", byID["no-pass"].Category, "no metadata: the file's name")
@@ -212,7 +213,8 @@ func TestLoadCatalogEmpty(t *testing.T) {
 			assert.Empty(t, cat.Rules)
 			assert.Len(t, cat.CatalogFiles, tc.files)
 			assert.Equal(t, 0, cat.Active(SeverityHint).Len())
-			assert.Equal(t, []string{TrivialWrapperID, LowUseShortFunctionID}, cat.IDs(), "only the structural rules")
+			assert.Equal(t, []string{TrivialWrapperID, LowUseShortFunctionID, CyclomaticComplexityID, CognitiveComplexityID, DuplicateStructureID},
+				cat.IDs(), "only the structural and metric rules")
 			if tc.wantName != "" {
 				assert.Equal(t, tc.wantName, cat.Name("0.1.0"))
 			}
@@ -277,12 +279,15 @@ func TestCatalogEntries(t *testing.T) {
 		{ID: "info-rule", Kind: KindAstGrep, Language: "Python", Severity: "info", Category: "style", Source: filepath.Join(dir, "more.yml")},
 		{ID: TrivialWrapperID, Kind: KindStructural, Language: "any", Severity: "warning", Category: "structural", Source: SourceBuiltIn},
 		{ID: LowUseShortFunctionID, Kind: KindStructural, Language: "any", Severity: "info", Category: "structural", Source: SourceBuiltIn},
+		{ID: CyclomaticComplexityID, Kind: KindMetric, Language: "any", Severity: "warning", Category: "metric", Source: SourceBuiltIn},
+		{ID: CognitiveComplexityID, Kind: KindMetric, Language: "any", Severity: "warning", Category: "metric", Source: SourceBuiltIn},
+		{ID: DuplicateStructureID, Kind: KindMetric, Language: "any", Severity: "warning", Category: "metric", Source: SourceBuiltIn},
 	}, cat.Entries())
 
 	bundled, err := LoadCatalog(nil)
 	require.NoError(t, err)
 	entries := bundled.Entries()
-	require.Len(t, entries, len(bundled.Rules)+2)
+	require.Len(t, entries, len(bundled.Rules)+5)
 	for _, e := range entries[:len(bundled.Rules)] {
 		assert.Equal(t, OriginBundled, e.Source, e.ID)
 		assert.NotNil(t, lang.ForAstGrep(e.Language), e.ID)

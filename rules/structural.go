@@ -62,12 +62,13 @@ var structuralRules = []structuralRule{
 
 // StructuralIDs are the ids of the structural rules, in the order they
 // run. No ast-grep rule may use one of them.
-var StructuralIDs = structuralIDs()
+var StructuralIDs = idsOf(structuralRules, func(r *structuralRule) string { return r.ID })
 
-func structuralIDs() []string {
-	ids := make([]string, len(structuralRules))
-	for i, r := range structuralRules {
-		ids[i] = r.ID
+// idsOf lists the ids of a table of rules, in order.
+func idsOf[R any](table []R, id func(*R) string) []string {
+	ids := make([]string, len(table))
+	for i := range table {
+		ids[i] = id(&table[i])
 	}
 	return ids
 }

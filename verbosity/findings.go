@@ -40,6 +40,12 @@ type Outcome struct {
 	Structural int
 	// Verbosity is the union of the clones' and findings' lines.
 	Verbosity Result
+	// Ignored reports whether the run's ignore directives hide a finding
+	// (never when the policy applies no suppressions). The metric
+	// findings (clone instances, functions over a complexity threshold)
+	// are made from the metrics after this step: their callers ask it
+	// which of them are hidden, and no metric changes.
+	Ignored func(finding.Finding) bool
 }
 
 // Collect is the findings step of a run over the parsed files: it checks
@@ -96,6 +102,10 @@ func collect(files []File, astGrep []finding.Finding, cat *rules.Catalog, policy
 	}
 
 	var out Outcome
+	out.Ignored = func(finding.Finding) bool { return false }
+	if policy.Suppressions {
+		out.Ignored = filter.Ignored
+	}
 	out.Clones = clones.Detect(cands)
 	all := append(append([]finding.Finding(nil), astGrep...), structural()...)
 	out.Findings = finding.Apply(all, finding.Processors(policy, finding.Facts{

@@ -94,15 +94,7 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 
 // ruleInfos describes the catalog's rules for SARIF.
 func ruleInfos(cat *rules.Catalog) []report.RuleInfo {
-	infos := cat.Infos()
-	out := make([]report.RuleInfo, len(infos))
-	for i, in := range infos {
-		out[i] = report.RuleInfo{ID: in.ID, Severity: in.Severity, Title: in.Title, Description: in.Why, Help: in.Instead}
-		if out[i].Description == "" {
-			out[i].Description = in.Message
-		}
-	}
-	return out
+	return report.RuleInfos(cat.Infos())
 }
 
 // repoRoot is the directory SARIF URIs are relative to: the nearest

@@ -9,7 +9,9 @@ const ruleHelp = `Print a rule of the catalog by id
 Usage: scb-check rule [OPTIONS] <RULE_ID>
 
 Arguments:
-  <RULE_ID>  An ast-grep rule id of the catalog (bundled, replaced or extra) or a structural rule id
+  <RULE_ID>  An ast-grep rule id of the catalog (bundled, replaced or extra), a structural rule id,
+             or a metric rule id (erosion and cog_erosion name cyclomatic-complexity and
+             cognitive-complexity)
 
 Options:
       --catalog <PATH>  Replace the bundled rules with the rules of this file or directory
@@ -23,7 +25,8 @@ could not be loaded.
 `
 
 // runRule prints one rule of the active catalog: an ast-grep rule's YAML
-// document, or a structural rule's metadata.
+// document, a structural rule's metadata, or a metric rule's metadata and
+// docs.
 func runRule(c *cli, args []string) error {
 	a, err := parseCatalogArgs(args, false)
 	if err != nil {

@@ -40,13 +40,16 @@ func TestRulesListsTheBundledCatalog(t *testing.T) {
 	}
 	bundled, err := rules.LoadCatalog(nil)
 	require.NoError(t, err)
-	assert.Len(t, rows, len(bundled.Rules)+2, "every bundled rule and the structural rules")
+	assert.Len(t, rows, len(bundled.Rules)+5, "every bundled rule, the structural rules and the metric rules")
 	assert.Equal(t, []string{"python", "warning", "loops_and_comprehensions", "bundled"}, rows["for-range-len"])
 	assert.Equal(t, []string{"python", "info", "conditionals", "bundled"}, rows["manual-min-max"])
 	assert.Equal(t, []string{"any", "warning", "structural", "built-in"}, rows["trivial-wrapper"])
 	assert.Equal(t, []string{"any", "info", "structural", "built-in"}, rows["low-use-short-function"])
+	for _, id := range []string{"cyclomatic-complexity", "cognitive-complexity", "duplicate-structure"} {
+		assert.Equal(t, []string{"any", "warning", "metric", "built-in"}, rows[id], id)
+	}
 	assert.Equal(t, "", lines[len(lines)-2])
-	assert.Equal(t, fmt.Sprintf("catalog: bundled:%s (%d ast-grep rules and 2 structural rules)", scbcheck.Version, len(bundled.Rules)),
+	assert.Equal(t, fmt.Sprintf("catalog: bundled:%s (%d ast-grep rules, 2 structural rules and 3 metric rules)", scbcheck.Version, len(bundled.Rules)),
 		lines[len(lines)-1])
 }
 
@@ -65,7 +68,7 @@ func TestRulesJSONFollowsTheEnvironment(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal(out.Bytes(), &doc))
 	assert.Regexp(t, `^sha256:[0-9a-f]{64}$`, doc.Catalog)
-	require.Len(t, doc.Rules, 3)
+	require.Len(t, doc.Rules, 6, "the catalog's rule, the structural rules and the metric rules")
 	assert.Equal(t, "env-rule", doc.Rules[0].ID)
 	assert.Equal(t, "error", doc.Rules[0].Severity, "the severity as written")
 	assert.Equal(t, "catalog", doc.Rules[0].Category)

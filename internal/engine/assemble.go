@@ -79,7 +79,9 @@ func DIR(fsys vfs.FS, root string, results []Result, found []string, dataStrings
 // files (read from fsys: a file with wrapper facts is given its module
 // name there), with the catalog of s, the ast-grep findings, the structural
 // rules' low-use setting and the processors' policy, and puts its clones, findings and
-// verbosity into the report.
+// verbosity into the report. r is Assemble's report of the same results:
+// the metric findings its ignore directives hide are marked in r's
+// callables and clone blocks (see markIgnored).
 func AddVerbosity(r *report.Report, fsys vfs.FS, results []Result, s *Settings, astGrep []finding.Finding, lowUse config.LowUse, policy finding.Policy) error {
 	var files []verbosity.File
 	for _, res := range results {
@@ -99,8 +101,10 @@ func AddVerbosity(r *report.Report, fsys vfs.FS, results []Result, s *Settings, 
 		r.CloneBlocks = append(r.CloneBlocks, report.CloneBlock{
 			Path: b.Path, StartLine: b.StartLine, EndLine: b.EndLine, SLOC: b.SLOC,
 			Group: b.Hash, Instances: b.Instances, FirstLines: b.FirstLines,
+			Ignored: out.Ignored(finding.Finding{Kind: finding.Clone, RuleID: rules.DuplicateStructureID, Path: b.Path, Line: b.StartLine}),
 		})
 	}
+	markIgnored(r, results, out.Ignored)
 	r.Findings = append(r.Findings, out.Findings...)
 	r.StructuralRuleFindings = out.Structural
 	v := out.Verbosity
@@ -110,6 +114,33 @@ func AddVerbosity(r *report.Report, fsys vfs.FS, results []Result, s *Settings, 
 		r.Flagged = append(r.Flagged, report.FlaggedLines{Path: fl.Path, Lines: fl.Lines})
 	}
 	return nil
+}
+
+// markIgnored marks, in r's callables (Assemble's, one file per parsed
+// result in order), the complexity findings ignored hides: those of the
+// callables over a threshold whose first line an ignore directive naming
+// the rule targets. The directives are keyed by the results' paths.
+func markIgnored(r *report.Report, results []Result, ignored func(finding.Finding) bool) {
+	k := 0
+	for _, res := range results {
+		if res.Skipped != "" || k == len(r.Files) {
+			continue
+		}
+		f := &r.Files[k]
+		k++
+		for i := range f.Callables {
+			c := &f.Callables[i]
+			for _, m := range []struct {
+				kind     finding.Kind
+				id       string
+				measured int
+			}{{finding.Erosion, rules.CyclomaticComplexityID, c.CC}, {finding.CogErosion, rules.CognitiveComplexityID, c.Cog}} {
+				if m.measured > report.HighComplexity && ignored(finding.Finding{Kind: m.kind, RuleID: m.id, Path: res.File.Path, Line: c.StartLine}) {
+					c.Ignored = append(c.Ignored, m.id)
+				}
+			}
+		}
+	}
 }
 
 // module013 is the module name of the file at path as scb-check 0.1.3
