@@ -84,8 +84,8 @@ var metricRules = []metricRule{
 		Measures: "Functions whose bodies have the same statements once names, literals, strings and comments are set aside " +
 			"(at least two statements) form a clone group; under compatibility 0.1.3, statement blocks of at least " +
 			"three SLOC lines do. Every instance of a group is flagged, and every instance's " +
-			"SLOC lines count toward verbosity (clone_loc). There is no threshold: --min-duplicate-lines hides small " +
-			"groups from the findings shown, never from the metrics.",
+			"SLOC lines count toward verbosity (clone_loc). There is no threshold: hiding small groups from " +
+			"the findings shown never removes them from the metrics.",
 		Why: "Copies drift apart: a fix made in one is missed in the others, and a reader must compare them to learn " +
 			"that they do the same thing.",
 		Instead: "Keep one implementation and call it from each place, passing what differs as parameters.",
