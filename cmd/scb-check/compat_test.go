@@ -244,3 +244,46 @@ func TestGatesCompat013(t *testing.T) {
 	assert.Equal(t, exitError, code)
 	assert.Contains(t, errOut, "compat is not recorded there, 0.1.3 here")
 }
+
+// dir under 0.1.3 is DIR over the files 0.1.3's check reads: .py files
+// only, ignore files not honoured. By hand: a.py exports f and g; under
+// 0.2.0 b.pyw uses f and the ignored c.py is not read; under 0.1.3 c.py
+// uses g and b.pyw is not read. However 0.1.3 is chosen.
+func TestDirCompat013(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	require.NoError(t, os.Mkdir(filepath.Join(dir, ".git"), 0o755))
+	for name, src := range map[string]string{
+		"a.py":       "def f():\n    return 1\n\n\ndef g():\n    return 2\n",
+		"b.pyw":      "from a import f\n\nf()\n",
+		"c.py":       "from a import g\n\ng()\n",
+		".gitignore": "c.py\n",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	t.Chdir(dir)
+	cfg := filepath.Join(dir, "scb-check.toml")
+	cases := []struct {
+		name, env, config string
+		args              []string
+		used, unused      string
+	}{
+		{"the default", "", "", nil, "a.f", "a.g"},
+		{"--compat 0.1.3", "", "", []string{"--compat", "0.1.3"}, "a.g", "a.f"},
+		{"the environment", "0.1.3", "", nil, "a.g", "a.f"},
+		{"the configuration", "", `compat = "0.1.3"`, nil, "a.g", "a.f"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(envCompat, tc.env)
+			require.NoError(t, os.RemoveAll(cfg))
+			if tc.config != "" {
+				require.NoError(t, os.WriteFile(cfg, []byte(tc.config+"\n"), 0o644))
+			}
+			code, out, errOut := runIn(t, append([]string{"dir", "."}, tc.args...)...)
+			require.Equal(t, exitClean, code, errOut)
+			assert.Regexp(t, `(?m)^  used +`+tc.used+` `, out)
+			assert.Regexp(t, `(?m)^  unused +`+tc.unused+` `, out)
+		})
+	}
+}
