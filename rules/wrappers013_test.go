@@ -326,25 +326,6 @@ func TestModuleName013(t *testing.T) {
 	}
 }
 
-// trivial_wrapper_loc unions the SLOC lines inside the spans per file;
-// trivial_wrappers counts the findings.
-func TestCountWrappers013(t *testing.T) {
-	fs := []finding.Finding{
-		{Path: "a.py", Line: 1, EndLine: 4},
-		{Path: "a.py", Line: 3, EndLine: 8},
-		{Path: "b.py", Line: 2, EndLine: 2},
-		{Path: "c.py", Line: 1, EndLine: 9},
-	}
-	sloc := map[string]source.Lines{
-		"a.py": {1, 2, 4, 6, 9},
-		"b.py": {1, 3},
-		"c.py": {5},
-	}
-	assert.Equal(t, map[string]source.Lines{"a.py": {1, 2, 4, 6}, "c.py": {5}}, rules.WrapperLines013(fs, sloc))
-	assert.Equal(t, rules.WrapperCounts013{LOC: 5, Count: 4}, rules.CountWrappers013(fs, sloc))
-	assert.Equal(t, rules.WrapperCounts013{}, rules.CountWrappers013(nil, sloc))
-}
-
 // The module-level import bindings 0.1.3 records (0.1.3 §8), worked out
 // from its rules: the module of a from-import is its first dotted_name
 // child, which for a relative import is the first imported name.
