@@ -30,7 +30,7 @@ func parse013(t *testing.T, packages []string, files ...file) []file013 {
 	t.Helper()
 	out := make([]file013, len(files))
 	for i, p := range parseFilesAs(t, lang.Python, files...) {
-		module := rules.ModuleName013(files[i].path, func(dir string) bool { return slices.Contains(packages, dir) })
+		module := rules.ModuleName013(files[i].path, lang.Python.Compat013.PackageFile, func(dir string) bool { return slices.Contains(packages, dir) })
 		out[i] = file013{p.tree, rules.WrapperFile013{Path: files[i].path, Module: module, Facts: rules.NewWrapperFacts013(p.tree, p.tree.VisitorCallables(nil))}}
 	}
 	return out
@@ -321,7 +321,7 @@ func TestModuleName013(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.path, func(t *testing.T) {
-			assert.Equal(t, tc.want, rules.ModuleName013(tc.path, func(dir string) bool { return slices.Contains(tc.packages, dir) }))
+			assert.Equal(t, tc.want, rules.ModuleName013(tc.path, lang.Python.Compat013.PackageFile, func(dir string) bool { return slices.Contains(tc.packages, dir) }))
 		})
 	}
 }
