@@ -172,9 +172,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 	r.DIR = engine.DIR(fsys, t.Path, results, walk.Data, run.DataStrings(&set.engine, fsys), set.engine.MaxConfigSize)
 	r.MCF = mcf
 	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
-	if set.Profile != Profile020 {
-		r.Compat = set.Profile.Name
-	}
+	r.Compat = set.Profile.Name
 	if r.FilesScanned == 0 {
 		// The scan is stopped and waited for: it must not store findings
 		// in a cache this run has let go of.

@@ -67,8 +67,8 @@ type Report struct {
 	IF50 *float64
 
 	// Compat names the compatibility profile whose numbers the report
-	// holds ("0.1.3"; empty for the default profile), so that a writer of
-	// many reports prints each in its profile's JSON.
+	// holds ("0.2.0", "0.1.3"; empty is the default profile), so that a
+	// writer of many reports prints each in its profile's JSON.
 	Compat string
 }
 
