@@ -648,6 +648,8 @@ func ForAstGrep(name string) *Spec {
 // trivial-wrapper rule (0.1.3 §8), and the file that makes a directory a
 // package in that rule's module names.
 type Compat013Spec struct {
+	// Suffix is the one file-name ending 0.1.3 reads (case-sensitive).
+	Suffix string
 	// CloneBlocks are the kinds of the clone candidates.
 	CloneBlocks []string
 	// CloneGuardField is the field of a candidate whose text, when it is

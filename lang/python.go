@@ -38,6 +38,7 @@ var Python = register(&Spec{
 	Callables:          []string{"function_definition"},
 	CallableContainers: []string{"module", "class_definition", "decorated_definition", "block"},
 	Compat013: &Compat013Spec{
+		Suffix: ".py",
 		CloneBlocks: []string{
 			"function_definition", "if_statement", "for_statement", "while_statement",
 			"with_statement", "try_statement", "match_statement",

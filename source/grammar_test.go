@@ -121,6 +121,7 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 				assert.NotZerof(t, g.FieldID(ck.CloneGuardField), "%s: compat 0.1.3: field %q is not in the grammar", spec.Name, ck.CloneGuardField)
 				assert.NotEmpty(t, ck.StatementSuffix)
 				assert.NotEmpty(t, ck.PackageFile)
+				assert.NotEmpty(t, ck.Suffix)
 			}
 			if spec.Directives.BlockOpen != "" {
 				assert.NotEmpty(t, spec.Directives.BlockClose, "%s: a block comment needs its closing marker", spec.Name)
