@@ -93,6 +93,17 @@ func ProfileNamed(version string) (*Profile, error) {
 	return nil, fmt.Errorf("unknown compat version %q (known: %s)", version, strings.Join(config.CompatVersions, ", "))
 }
 
+// WriteReportJSON writes r as the JSON report (--report) of the profile
+// that made it (report.Report.Compat): what `check --report` prints for
+// it under that profile.
+func WriteReportJSON(w io.Writer, r *report.Report) error {
+	p, err := ProfileNamed(r.Compat)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return p.WriteJSON(w, r)
+}
+
 // checkConfig refuses a configuration setting a key the profile does not
 // know, naming the file and the key.
 func (p *Profile) checkConfig(cfg *config.Config) error {

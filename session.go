@@ -191,6 +191,7 @@ func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
 	r.DIR = engine.DIR(fsys, t.Path, results, walk.Data, run.DataStrings(&set.engine, fsys), set.engine.MaxConfigSize)
 	r.MCF = mcf
 	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
+	r.Compat = set.Profile.Name
 	if r.FilesScanned == 0 {
 		// The scan is stopped and waited for: it must not store findings
 		// in a cache this run has let go of.

@@ -7,31 +7,13 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/source"
 )
 
 // MinBlockSLOC013 is the fewest SLOC lines a block candidate of scb-check
 // 0.1.3 spans.
 const MinBlockSLOC013 = 3
-
-// blockKinds013 are the node kinds 0.1.3 takes as clone candidates.
-var blockKinds013 = []string{
-	"function_definition", "if_statement", "for_statement", "while_statement",
-	"with_statement", "try_statement", "match_statement",
-}
-
-// literalTokens013 are the placeholders of the node kinds 0.1.3 writes as
-// literals without descending into them. Kinds the grammar lacks are
-// harmless.
-var literalTokens013 = map[string]string{
-	"string": "$STR", "string_content": "$STR", "f_string": "$STR", "string_fragment": "$STR",
-	"bytes": "$STR", "integer": "$INT", "float": "$FLOAT", "imaginary": "$FLOAT",
-	"true": "$BOOL", "false": "$BOOL", "none": "$NONE",
-}
-
-// typeChecking013 are the condition texts that keep a block out of the
-// candidates.
-var typeChecking013 = []string{"TYPE_CHECKING", "typing.TYPE_CHECKING"}
 
 // Roles a node kind plays in the 0.1.3 serialisation.
 const (
@@ -49,23 +31,33 @@ type kinds013 struct {
 	roles source.KindRoles[uint8]
 	// name and token are each kind's name and literal placeholder.
 	name, token []string
-	condition   uint16
+	// condition is the guard field, guards the texts that keep a block
+	// out of the candidates (lang.Compat013Spec).
+	condition uint16
+	guards    []string
 }
 
+// kindTable013 gives each grammar's kinds from its language's
+// Compat013 kinds; a language without them plays no role, so its trees
+// have no candidates.
 var kindTable013 = source.NewTable(func(g *source.Grammar) *kinds013 {
 	roles := source.Roles[uint8]{}
-	roles.Add(role013Block, blockKinds013...)
-	roles.Add(role013Identifier, "identifier")
-	roles.Add(role013Comment, "comment")
-	roles.Add(role013ExprStatement, "expression_statement")
-	for name := range literalTokens013 {
+	ck := g.Spec.Compat013
+	if ck == nil {
+		ck = &lang.Compat013Spec{}
+	}
+	roles.Add(role013Block, ck.CloneBlocks...)
+	roles.Add(role013Identifier, ck.Identifier)
+	roles.Add(role013Comment, ck.Comment)
+	roles.Add(role013ExprStatement, ck.ExpressionStatement)
+	for name := range ck.CloneLiterals {
 		roles.Add(role013Literal, name)
 	}
 	k := &kinds013{roles: roles.ByKind(g), name: make([]string, g.KindCount()),
-		token: make([]string, g.KindCount()), condition: g.FieldID("condition")}
+		token: make([]string, g.KindCount()), condition: g.FieldID(ck.CloneGuardField), guards: ck.CloneGuards}
 	for id := range k.name {
 		k.name[id] = g.KindName(uint16(id))
-		k.token[id] = literalTokens013[k.name[id]]
+		k.token[id] = ck.CloneLiterals[k.name[id]]
 	}
 	return k
 })
@@ -79,13 +71,14 @@ func (k *kinds013) is(kind uint16, role uint8) bool { return k.roles.Of(kind)&ro
 // is the file's SLOC lines as 0.1.3 counts them (they decide the size
 // filter and Candidate.SLOC).
 //
-// Candidates are every function_definition, if_statement, for_statement,
+// The kinds and texts are the language's lang.Compat013Spec (a tree of a
+// language without one has no candidates). For Python, candidates are
+// every function_definition, if_statement, for_statement,
 // while_statement, with_statement, try_statement and match_statement,
 // nested ones included, whose line span holds at least MinBlockSLOC013
 // SLOC lines, except a node whose condition field's text is exactly
 // TYPE_CHECKING or typing.TYPE_CHECKING (the blocks inside it are still
-// candidates). The kinds are tree-sitter-python's; the result is meant for
-// Python trees. Candidates come in preorder.
+// candidates). Candidates come in preorder.
 //
 // Candidate.Hash is the first 12 hex digits of the MD5 of the normalised
 // text of the node's whole subtree (for a function: name and parameters
@@ -213,7 +206,7 @@ func (s *serializer013) qualifies(i int) bool {
 	}
 	if c := t.ChildByField(i, s.k.condition); c >= 0 {
 		text := t.Bytes(c)
-		for _, tc := range typeChecking013 {
+		for _, tc := range s.k.guards {
 			if string(text) == tc {
 				return false
 			}

@@ -84,6 +84,11 @@ type Report struct {
 	// IF50 = 0.5*(MCF/4) + 0.5*DIR, nil when either part is missing.
 	MCF  *reuse.MCF
 	IF50 *float64
+
+	// Compat names the compatibility profile whose numbers the report
+	// holds ("0.2.0", "0.1.3"; empty is the default profile), so that a
+	// writer of many reports prints each in its profile's JSON.
+	Compat string
 }
 
 // CloneBlock is one instance of a group of functions with the same body

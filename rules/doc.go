@@ -46,10 +46,10 @@
 // function finder (source.Tree.VisitorCallables) and import bindings
 // (quirks kept). Each file's part (NewWrapperFacts013) is read from its
 // tree and functions and names no path or module; the run's part joins
-// the files under their module names (ModuleName013). CountWrappers013
-// gives its report values (the engine's verbosity union gives the same
-// from the findings' spans). It shares the
-// trivial-wrapper id, so ignore directives apply to it as to today's rule.
+// the files under their module names (ModuleName013); the verbosity union
+// of the findings' spans gives its report values (trivial_wrapper_loc,
+// trivial_wrappers). It shares the trivial-wrapper id, so ignore
+// directives apply to it as to today's rule.
 //
 // The package never prints, logs, exits or reads the environment; the
 // command line finds the ast-grep binary and passes it in.

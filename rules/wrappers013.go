@@ -8,30 +8,14 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/source"
 )
 
 // This file is scb-check 0.1.3's trivial-wrapper rule (0.1.3 §8), for the
-// 0.1.3 compatibility profile. 0.1.3 reads Python only, so the rule names
-// tree-sitter-python's node kinds directly (the kind…013 constants); it is
-// never run on another language's tree.
-
-// The tree-sitter-python kinds the 0.1.3 rule looks at.
-const (
-	kindFunction013   = "function_definition"
-	kindClass013      = "class_definition"
-	kindDecorated013  = "decorated_definition"
-	kindBlock013      = "block"
-	kindReturn013     = "return_statement"
-	kindExprStmt013   = "expression_statement"
-	kindAssignment013 = "assignment"
-	kindIdent013      = "identifier"
-	kindAttribute013  = "attribute"
-	kindImport013     = "import_statement"
-	kindImportFrom013 = "import_from_statement"
-	kindDotted013     = "dotted_name"
-	kindAliased013    = "aliased_import"
-)
+// 0.1.3 compatibility profile. The node kinds it looks at are the
+// language's lang.Compat013Spec; a tree of a language without them (0.1.3
+// reads Python only) has no facts.
 
 // WrapperFacts013 is what 0.1.3's trivial-wrapper rule needs of one
 // file, read from its tree by NewWrapperFacts013. It names neither the
@@ -74,13 +58,17 @@ type Alias013 struct {
 // source.Tree.VisitorCallables), which name the file's functions.
 func NewWrapperFacts013(t *source.Tree, fns []source.Callable) WrapperFacts013 {
 	var w WrapperFacts013
+	k := t.Lang.Compat013
+	if k == nil || len(t.Nodes) == 0 {
+		return w
+	}
 	local := map[string]bool{}
 	for _, fn := range fns {
 		w.Functions = append(w.Functions, fn.Name)
 		local[fn.Name] = true
 	}
-	w.SingleReturns = singleReturns013(t)
-	w.Aliases = aliases013(t, imports013(t), local)
+	w.SingleReturns = singleReturns013(t, k)
+	w.Aliases = aliases013(t, k, imports013(t, k), local)
 	return w
 }
 
@@ -179,17 +167,17 @@ func startColumn013(t *source.Tree, node int) int {
 
 // singleReturns013 returns the tree's functions, at any depth, whose body
 // is a single return statement.
-func singleReturns013(t *source.Tree) []WrapperSpan013 {
+func singleReturns013(t *source.Tree, k *lang.Compat013Spec) []WrapperSpan013 {
 	var out []WrapperSpan013
 	for i := range t.Nodes {
-		if t.Kind(i) != kindFunction013 {
+		if t.Kind(i) != k.Function {
 			continue
 		}
-		name, ok := defName013(t, i)
+		name, ok := defName013(t, k, i)
 		if !ok {
 			continue
 		}
-		if body := bodyStatements013(t, i); len(body) == 1 && t.Kind(body[0]) == kindReturn013 {
+		if body := bodyStatements013(t, k, i); len(body) == 1 && t.Kind(body[0]) == k.Return {
 			out = append(out, span013(t, i, name))
 		}
 	}
@@ -198,9 +186,9 @@ func singleReturns013(t *source.Tree) []WrapperSpan013 {
 
 // defName013 is a definition's name: the text of its first identifier
 // child.
-func defName013(t *source.Tree, def int) (string, bool) {
+func defName013(t *source.Tree, k *lang.Compat013Spec, def int) (string, bool) {
 	for _, c := range t.Children(def) {
-		if t.Kind(c) == kindIdent013 {
+		if t.Kind(c) == k.Identifier {
 			return t.Text(c), true
 		}
 	}
@@ -208,12 +196,13 @@ func defName013(t *source.Tree, def int) (string, bool) {
 }
 
 // bodyStatements013 returns the statements of a definition's body, 0.1.3's
-// way: the children of its first block child whose kind ends in
-// "_statement" or that are definitions, less plain string statements.
-func bodyStatements013(t *source.Tree, def int) []int {
+// way: the children of its first block child whose kind ends in the
+// statement suffix ("_statement") or that are definitions, less plain
+// string statements.
+func bodyStatements013(t *source.Tree, k *lang.Compat013Spec, def int) []int {
 	block := -1
 	for _, c := range t.Children(def) {
-		if t.Kind(c) == kindBlock013 {
+		if t.Kind(c) == k.Block {
 			block = c
 			break
 		}
@@ -223,9 +212,9 @@ func bodyStatements013(t *source.Tree, def int) []int {
 	}
 	var out []int
 	for _, c := range t.Children(block) {
-		switch k := t.Kind(c); {
-		case k == kindFunction013, k == kindClass013, k == kindDecorated013:
-		case !strings.HasSuffix(k, "_statement"), t.PlainString013(c):
+		switch kind := t.Kind(c); {
+		case kind == k.Function, kind == k.Class, kind == k.Decorated:
+		case !strings.HasSuffix(kind, k.StatementSuffix), t.PlainString013(c):
 			continue
 		}
 		out = append(out, c)
@@ -244,30 +233,30 @@ func bodyStatements013(t *source.Tree, def int) []int {
 //     imported name is taken for the module: `from .m import a, b` binds
 //     only b, to "a.b", and `from .m import a` binds nothing. Without a
 //     module (`from . import x as y`) a name is bound to itself: y to "x".
-func imports013(t *source.Tree) map[string]string {
+func imports013(t *source.Tree, k *lang.Compat013Spec) map[string]string {
 	out := map[string]string{}
 	if len(t.Nodes) == 0 {
 		return out
 	}
 	for _, stmt := range t.Children(0) {
 		switch t.Kind(stmt) {
-		case kindImport013:
+		case k.Import:
 			for _, c := range t.Children(stmt) {
 				switch t.Kind(c) {
-				case kindDotted013:
+				case k.DottedName:
 					full := t.Text(c)
 					root, _, _ := strings.Cut(full, ".")
 					out[root] = full
-				case kindAliased013:
-					if imported, alias, ok := aliasedParts013(t, c); ok {
+				case k.AliasedImport:
+					if imported, alias, ok := aliasedParts013(t, k, c); ok {
 						out[alias] = imported
 					}
 				}
 			}
-		case kindImportFrom013:
+		case k.ImportFrom:
 			module := -1
 			for _, c := range t.Children(stmt) {
-				if t.Kind(c) == kindDotted013 {
+				if t.Kind(c) == k.DottedName {
 					module = c
 					break
 				}
@@ -280,10 +269,10 @@ func imports013(t *source.Tree) map[string]string {
 			for _, c := range t.Children(stmt) {
 				switch {
 				case c == module:
-				case t.Kind(c) == kindDotted013:
+				case t.Kind(c) == k.DottedName:
 					out[t.Text(c)] = qualify(t.Text(c))
-				case t.Kind(c) == kindAliased013:
-					if imported, alias, ok := aliasedParts013(t, c); ok {
+				case t.Kind(c) == k.AliasedImport:
+					if imported, alias, ok := aliasedParts013(t, k, c); ok {
 						out[alias] = qualify(imported)
 					}
 				}
@@ -296,10 +285,10 @@ func imports013(t *source.Tree) map[string]string {
 // aliasedParts013 returns an aliased import's imported and local names:
 // the first and the last of its dotted_name and identifier children, when
 // it has two or more.
-func aliasedParts013(t *source.Tree, n int) (imported, alias string, ok bool) {
+func aliasedParts013(t *source.Tree, k *lang.Compat013Spec, n int) (imported, alias string, ok bool) {
 	var names []int
 	for _, c := range t.Children(n) {
-		if k := t.Kind(c); k == kindDotted013 || k == kindIdent013 {
+		if kind := t.Kind(c); kind == k.DottedName || kind == k.Identifier {
 			names = append(names, c)
 		}
 	}
@@ -314,24 +303,24 @@ func aliasedParts013(t *source.Tree, n int) (imported, alias string, ok bool) {
 // when its first name is one of the file's functions (local), relative to
 // the file's module; else its first name replaced by its import binding;
 // else as written.
-func aliases013(t *source.Tree, imports map[string]string, local map[string]bool) []Alias013 {
+func aliases013(t *source.Tree, k *lang.Compat013Spec, imports map[string]string, local map[string]bool) []Alias013 {
 	if len(t.Nodes) == 0 {
 		return nil
 	}
 	var out []Alias013
 	for _, stmt := range t.Children(0) {
-		if t.Kind(stmt) != kindExprStmt013 {
+		if t.Kind(stmt) != k.ExpressionStatement {
 			continue
 		}
 		named := t.NamedChildren(stmt)
-		if len(named) != 1 || t.Kind(named[0]) != kindAssignment013 {
+		if len(named) != 1 || t.Kind(named[0]) != k.Assignment {
 			continue
 		}
 		parts := t.NamedChildren(named[0])
-		if len(parts) != 2 || t.Kind(parts[0]) != kindIdent013 {
+		if len(parts) != 2 || t.Kind(parts[0]) != k.Identifier {
 			continue
 		}
-		if k := t.Kind(parts[1]); k != kindIdent013 && k != kindAttribute013 {
+		if kind := t.Kind(parts[1]); kind != k.Identifier && kind != k.Attribute {
 			continue
 		}
 		a := Alias013{WrapperSpan013: span013(t, stmt, t.Text(parts[0])), Value: t.Text(parts[1])}
@@ -349,13 +338,14 @@ func aliases013(t *source.Tree, imports map[string]string, local map[string]bool
 
 // ModuleName013 is 0.1.3's module name for a Python file (slash-separated
 // path): its stem, after the names of the enclosing directories that are
-// packages (hold an __init__.py, as isPackage reports for a slash-separated
-// directory), innermost last; for an __init__.py, the package names alone.
+// packages (hold a packageFile, __init__.py: lang.Compat013Spec, as
+// isPackage reports for a slash-separated directory), innermost last; for
+// a packageFile, the package names alone.
 // The walk climbs while isPackage holds, up to the top of the path: to
 // match 0.1.3, which walks the real file system upward from the resolved
 // path, pass the file's absolute path (it may climb above the analysis
 // root when the root is itself a package).
-func ModuleName013(file string, isPackage func(dir string) bool) string {
+func ModuleName013(file, packageFile string, isPackage func(dir string) bool) string {
 	dir, name := path.Split(file)
 	dir = path.Clean(dir)
 	var parts []string
@@ -370,7 +360,7 @@ func ModuleName013(file string, isPackage func(dir string) bool) string {
 	for a, b := 0, len(parts)-1; a < b; a, b = a+1, b-1 {
 		parts[a], parts[b] = parts[b], parts[a]
 	}
-	if name == "__init__.py" {
+	if name == packageFile {
 		if len(parts) == 0 {
 			return path.Base(path.Dir(file))
 		}
@@ -386,49 +376,4 @@ func stem013(name string) string {
 		return name[:i]
 	}
 	return name
-}
-
-// WrapperCounts013 are 0.1.3's trivial-wrapper report values (0.1.3 §8,
-// §10).
-type WrapperCounts013 struct {
-	// LOC is trivial_wrapper_loc: the SLOC lines inside the findings'
-	// spans, unioned per file, summed over files.
-	LOC int
-	// Count is trivial_wrappers: the number of findings.
-	Count int
-}
-
-// WrapperLines013 returns, per path, the SLOC lines (sloc, by path) within
-// the spans of the findings of that path, each line once. A path without
-// SLOC lines has no entry.
-func WrapperLines013(fs []finding.Finding, sloc map[string]source.Lines) map[string]source.Lines {
-	marks := map[string]map[int]bool{}
-	for _, f := range fs {
-		for _, l := range sloc[f.Path].Within(f.Line, f.EndLine) {
-			if marks[f.Path] == nil {
-				marks[f.Path] = map[int]bool{}
-			}
-			marks[f.Path][l] = true
-		}
-	}
-	out := make(map[string]source.Lines, len(marks))
-	for p, m := range marks {
-		lines := make(source.Lines, 0, len(m))
-		for l := range m {
-			lines = append(lines, l)
-		}
-		sort.Ints(lines)
-		out[p] = lines
-	}
-	return out
-}
-
-// CountWrappers013 returns the report values of the findings (after any ignore
-// filtering) over the files' SLOC lines.
-func CountWrappers013(fs []finding.Finding, sloc map[string]source.Lines) WrapperCounts013 {
-	c := WrapperCounts013{Count: len(fs)}
-	for _, lines := range WrapperLines013(fs, sloc) {
-		c.LOC += len(lines)
-	}
-	return c
 }

@@ -30,7 +30,7 @@ func parse013(t *testing.T, packages []string, files ...file) []file013 {
 	t.Helper()
 	out := make([]file013, len(files))
 	for i, p := range parseFilesAs(t, lang.Python, files...) {
-		module := rules.ModuleName013(files[i].path, func(dir string) bool { return slices.Contains(packages, dir) })
+		module := rules.ModuleName013(files[i].path, lang.Python.Compat013.PackageFile, func(dir string) bool { return slices.Contains(packages, dir) })
 		out[i] = file013{p.tree, rules.WrapperFile013{Path: files[i].path, Module: module, Facts: rules.NewWrapperFacts013(p.tree, p.tree.VisitorCallables(nil))}}
 	}
 	return out
@@ -321,28 +321,9 @@ func TestModuleName013(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.path, func(t *testing.T) {
-			assert.Equal(t, tc.want, rules.ModuleName013(tc.path, func(dir string) bool { return slices.Contains(tc.packages, dir) }))
+			assert.Equal(t, tc.want, rules.ModuleName013(tc.path, lang.Python.Compat013.PackageFile, func(dir string) bool { return slices.Contains(tc.packages, dir) }))
 		})
 	}
-}
-
-// trivial_wrapper_loc unions the SLOC lines inside the spans per file;
-// trivial_wrappers counts the findings.
-func TestCountWrappers013(t *testing.T) {
-	fs := []finding.Finding{
-		{Path: "a.py", Line: 1, EndLine: 4},
-		{Path: "a.py", Line: 3, EndLine: 8},
-		{Path: "b.py", Line: 2, EndLine: 2},
-		{Path: "c.py", Line: 1, EndLine: 9},
-	}
-	sloc := map[string]source.Lines{
-		"a.py": {1, 2, 4, 6, 9},
-		"b.py": {1, 3},
-		"c.py": {5},
-	}
-	assert.Equal(t, map[string]source.Lines{"a.py": {1, 2, 4, 6}, "c.py": {5}}, rules.WrapperLines013(fs, sloc))
-	assert.Equal(t, rules.WrapperCounts013{LOC: 5, Count: 4}, rules.CountWrappers013(fs, sloc))
-	assert.Equal(t, rules.WrapperCounts013{}, rules.CountWrappers013(nil, sloc))
 }
 
 // The module-level import bindings 0.1.3 records (0.1.3 §8), worked out

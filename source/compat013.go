@@ -1,6 +1,7 @@
 package source
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -25,7 +26,7 @@ type Discover013Options struct {
 	// segment; see MatchSegments).
 	Exclude []string
 	// Lang is the language of the files found (Python): 0.1.3 reads the
-	// files whose name ends exactly in ".py".
+	// files whose name ends exactly in its Compat013 Suffix (".py").
 	Lang *lang.Spec
 	// MaxFileSize, when positive, keeps larger files unread (SkipReason).
 	MaxFileSize int64
@@ -42,9 +43,6 @@ var prunedNames013 = map[string]bool{
 	".ruff_cache": true, ".tox": true,
 }
 
-// suffix013 is the one file-name suffix 0.1.3 reads, case-sensitive.
-const suffix013 = ".py"
-
 // Discover013 returns the files at path that scb-check 0.1.3 analyses,
 // sorted by path. A file path must end in ".py". A directory is walked
 // recursively, hidden entries included, every symbolic link (file or
@@ -53,13 +51,17 @@ const suffix013 = ".py"
 // pattern matches its path relative to BaseDir (its absolute path when it
 // lies outside).
 func Discover013(path string, opts Discover013Options) ([]SourceFile, error) {
+	if opts.Lang == nil || opts.Lang.Compat013 == nil {
+		return nil, errors.New("Discover013 needs a language scb-check 0.1.3 reads (one with lang.Spec.Compat013)")
+	}
+	suffix := opts.Lang.Compat013.Suffix
 	fsys := vfs.Or(opts.FS)
 	info, err := fsys.Stat(path)
 	if err != nil {
 		return nil, &quietError{msg: "path does not exist: " + path, cause: err}
 	}
 	if !info.IsDir() {
-		if !strings.HasSuffix(path, suffix013) {
+		if !strings.HasSuffix(path, suffix) {
 			return nil, fmt.Errorf("not a Python file: %s", path)
 		}
 		resolved, err := vfs.Canonical(fsys, path)
@@ -93,7 +95,7 @@ func Discover013(path string, opts Discover013Options) ([]SourceFile, error) {
 						return err
 					}
 				}
-			case strings.HasSuffix(e.Name(), suffix013):
+			case strings.HasSuffix(e.Name(), suffix):
 				if matchAny013(excludes, relativeTo(opts.BaseDir, p)) {
 					continue
 				}

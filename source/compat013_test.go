@@ -125,6 +125,10 @@ func TestDiscover013(t *testing.T) {
 		assert.EqualError(t, err, "no Python files found at "+filepath.Join(dir, "node_modules"))
 		assert.ErrorIs(t, err, source.ErrNoFiles)
 	})
+	t.Run("a language 0.1.3 does not read is an error", func(t *testing.T) {
+		_, err := source.Discover013(dir, source.Discover013Options{Lang: lang.Rust})
+		assert.EqualError(t, err, "Discover013 needs a language scb-check 0.1.3 reads (one with lang.Spec.Compat013)")
+	})
 }
 
 func TestMatchSegments(t *testing.T) {

@@ -229,7 +229,8 @@ func measure(ctx context.Context, s *scbcheck.Session, opt scbcheck.Options, cp 
 		return p, nil
 	}
 	var b bytes.Buffer
-	if err := report.WriteJSON(&b, r); err != nil {
+	// The report of the run's profile: under 0.1.3, 0.1.3's.
+	if err := scbcheck.WriteReportJSON(&b, r); err != nil {
 		return p, err
 	}
 	p.Report = bytes.TrimSuffix(b.Bytes(), []byte("\n"))

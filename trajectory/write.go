@@ -21,17 +21,48 @@ type jsonDoc struct {
 	Summary       jsonSummary `json:"summary"`
 }
 
+// jsonPoint is one point of the document: its head, its report (written
+// as it is, see writeJSON) and its tail.
 type jsonPoint struct {
+	head jsonPointHead
+	// report is the `check --report` object of the point's profile, byte
+	// for byte; null without numbers.
+	report []byte
+	tail   jsonPointTail
+}
+
+// jsonPointHead are a point's members before its report.
+type jsonPointHead struct {
 	Index      int    `json:"index"`
 	Checkpoint string `json:"checkpoint"`
 	Commit     string `json:"commit,omitempty"`
 	Time       string `json:"time,omitempty"`
 	Subject    string `json:"subject,omitempty"`
-	// Report is the `check --report` object, null without numbers.
-	Report  json.RawMessage `json:"report"`
-	Delta   *jsonDelta      `json:"delta"`
-	Skipped []jsonSkipped   `json:"skipped"`
-	Error   *string         `json:"error"`
+}
+
+// jsonPointTail are a point's members after its report.
+type jsonPointTail struct {
+	Delta   *jsonDelta    `json:"delta"`
+	Skipped []jsonSkipped `json:"skipped"`
+	Error   *string       `json:"error"`
+}
+
+// marshal writes the point as one JSON object with the report's bytes
+// unchanged: encoding/json would compact a raw message, and a report of
+// scb-check 0.1.3 has its own separators (", " and ": ").
+func (p *jsonPoint) marshal() ([]byte, error) {
+	head, err := marshal(p.head)
+	if err != nil {
+		return nil, err
+	}
+	tail, err := marshal(p.tail)
+	if err != nil {
+		return nil, err
+	}
+	out := append(bytes.TrimSuffix(head, []byte("}")), `,"report":`...)
+	out = append(out, p.report...)
+	out = append(out, ',')
+	return append(out, bytes.TrimPrefix(tail, []byte("{"))...), nil
 }
 
 type jsonDelta struct {
@@ -88,30 +119,34 @@ func (t *Trajectory) delta(i int, metric string) *float64 {
 }
 
 // WriteJSON writes the trajectory as one JSON document: schema_version,
-// one object per point (its `check --report` object under "report", the
+// one object per point (its `check --report` object under "report", in
+// the JSON of the profile that measured it, byte for byte; the
 // deltas of erosion, verbosity, cog_erosion and dir since the previous
 // point with a value, its skipped files and its error) and the summary.
 func WriteJSON(w io.Writer, t *Trajectory) error {
 	doc := jsonDoc{SchemaVersion: report.SchemaVersion, Points: []jsonPoint{}}
 	for i, p := range t.Points {
 		jp := jsonPoint{
-			Index: p.Index, Checkpoint: p.Checkpoint.Label, Commit: p.Checkpoint.Commit,
-			Time: p.Checkpoint.Time, Subject: p.Checkpoint.Subject, Report: json.RawMessage("null"),
-			Skipped: []jsonSkipped{},
+			head: jsonPointHead{
+				Index: p.Index, Checkpoint: p.Checkpoint.Label, Commit: p.Checkpoint.Commit,
+				Time: p.Checkpoint.Time, Subject: p.Checkpoint.Subject,
+			},
+			report: []byte("null"),
+			tail:   jsonPointTail{Skipped: []jsonSkipped{}},
 		}
 		if p.Report != nil {
-			jp.Report = p.Report
-			jp.Delta = &jsonDelta{
+			jp.report = p.Report
+			jp.tail.Delta = &jsonDelta{
 				Erosion: t.delta(i, MetricErosion), Verbosity: t.delta(i, MetricVerbosity),
 				CogErosion: t.delta(i, MetricCogErosion), Dir: t.delta(i, MetricDir),
 			}
 		}
 		if p.Err != "" {
 			e := p.Err
-			jp.Error = &e
+			jp.tail.Error = &e
 		}
 		for _, s := range p.Skipped {
-			jp.Skipped = append(jp.Skipped, jsonSkipped{Path: s.Path, Reason: s.Reason})
+			jp.tail.Skipped = append(jp.tail.Skipped, jsonSkipped{Path: s.Path, Reason: s.Reason})
 		}
 		doc.Points = append(doc.Points, jp)
 	}
@@ -143,7 +178,7 @@ func WriteJSON(w io.Writer, t *Trajectory) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\"schema_version\":%d,\"points\":[", doc.SchemaVersion)
 	for i, p := range doc.Points {
-		line, err := marshal(p)
+		line, err := p.marshal()
 		if err != nil {
 			return err
 		}

@@ -81,3 +81,17 @@ func TestWriteJSON(t *testing.T) {
 `, b.String())
 	assert.True(t, json.Valid(b.Bytes()))
 }
+
+// A point's report is written as its profile printed it: 0.1.3's
+// separators are kept, not compacted into the envelope's.
+func TestWriteJSONKeepsTheReportsBytes(t *testing.T) {
+	tr := &Trajectory{Points: []Point{{Checkpoint: Checkpoint{Label: "v1", Commit: "abc"},
+		Report: []byte(`{"verbosity": 0.0, "high_cc_mass": 0}`), Metrics: &Metrics{}}}}
+	tr.Summary = summarize(tr.Points, 0)
+	var b bytes.Buffer
+	require.NoError(t, WriteJSON(&b, tr))
+	first, _, ok := bytes.Cut(bytes.SplitN(b.Bytes(), []byte("\n"), 3)[1], []byte(`,"delta"`))
+	require.True(t, ok, b.String())
+	assert.Equal(t, `{"index":0,"checkpoint":"v1","commit":"abc","report":{"verbosity": 0.0, "high_cc_mass": 0}`, string(first))
+	assert.True(t, json.Valid(b.Bytes()))
+}

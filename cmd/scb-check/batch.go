@@ -18,6 +18,8 @@ and gets one line: {"snapshot": the entry as written, "index": its position
 among the entries (from 0), "status": "ok" or "error", "commit", "time" and
 "subject" for a commit, "skipped": the files left out, then the keys of the
 check report, or "error": why the snapshot has no numbers}.
+Under --compat 0.1.3 the report's keys are written as 0.1.3's check --report
+prints them: its 17 keys, its ", " and ": " separators, its floats.
 
 Usage: scb-check batch [OPTIONS] <MANIFEST>
 

@@ -23,6 +23,10 @@ Options:
       --output-format <FORMAT>  human or json (the full detail) [default: human]
       --report                  Same as --output-format json
       --include-all             Also walk the files .gitignore and .ignore exclude
+      --compat <VERSION>        Find the files as this scb-check release does: 0.2.0 (the
+                                default) or 0.1.3, SlopCodeBench's: .py files only, its pruned
+                                directories, no ignore files (else $SCB_CHECK_COMPAT, then the
+                                configuration's compat key)
       --config <CONFIG>         Use this configuration file instead of discovering one
       --mcf-file <FILE>         Externally judged MCF scores (JSON); adds mcf and if50
       --catalog <PATH>          Replace the bundled rule catalog (for validating directives)

@@ -38,6 +38,9 @@ Options:
       --top <N>                 List only the first N functions (after --sort and --min-cc)
       --min-cc <N>              List only the functions with cyclomatic complexity >= N
       --include-all             Also walk the files .gitignore and .ignore exclude
+      --compat <VERSION>        Find the files and functions as this scb-check release does:
+                                0.2.0 (the default) or 0.1.3, SlopCodeBench's (else
+                                $SCB_CHECK_COMPAT, then the configuration's compat key)
       --config <CONFIG>         Use this configuration file instead of discovering one
       --catalog <PATH>          Replace the bundled rule catalog (for validating directives)
       --rules <FILE>            Also load this ast-grep rule file (for validating directives)
@@ -208,6 +211,11 @@ func analyseWithoutAstGrep(ctx context.Context, c *cli, a *checkArgs, cacheRepor
 	}
 	cfg, err := config.LoadLimit(nil, cwd, a.configPath, a.configCap())
 	if err != nil {
+		return nil, err
+	}
+	// The profile as check settles it: DIR and the function list are
+	// over the files (and functions) the profile's check analyses.
+	if err := a.resolveCompat(cfg); err != nil {
 		return nil, err
 	}
 	a.disableSG = true

@@ -21,6 +21,10 @@ the previous checkpoint, and a summary: first, last, mean, least-squares slope
 per checkpoint, whether each rose, and the callables whose complexity grew
 most (matched by file and qualified name).
 
+Under --compat 0.1.3 each point's report is 0.1.3's JSON, byte for byte as
+its check --report prints it; the deltas, the summary and the CSV and human
+tables stay this command's.
+
 Usage: scb-check trajectory [OPTIONS] <PATH>...
        scb-check trajectory [OPTIONS] --git <REPO>
 

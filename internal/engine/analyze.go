@@ -159,7 +159,9 @@ func analyzeFile(p *source.Parser, fsys vfs.FS, f source.SourceFile, s *Settings
 	res.Fns = profile.Functions(tree, res.SLOC)
 	res.Cx = erosion.Measure(tree, res.Fns)
 	res.Clones = profile.Clones(f.Path, tree, res.Fns, res.SLOC)
-	res.Facts = rules.NewFileFacts(f.Path, tree, res.Fns, functionMetrics(res.Cx))
+	if profile.StructuralFacts != nil {
+		res.Facts = profile.StructuralFacts(f.Path, tree, res.Fns, res.Cx)
+	}
 	res.Reuse = reuse.Extract(tree)
 	if profile.WrapperFacts != nil {
 		res.Wrappers = profile.WrapperFacts(tree, res.Fns)

@@ -88,8 +88,8 @@ func AddVerbosity(r *report.Report, fsys vfs.FS, results []Result, s *Settings, 
 		if res.Skipped == "" {
 			files = append(files, verbosity.File{Path: res.File.Path, SLOC: res.SLOC, Clones: res.Clones,
 				Facts: res.Facts, Directives: res.Directives, Callables: res.Fns, Wrappers: res.Wrappers})
-			if res.Wrappers != nil {
-				files[len(files)-1].Module = module013(fsys, res.File.Path)
+			if res.Wrappers != nil && res.File.Lang.Compat013 != nil {
+				files[len(files)-1].Module = module013(fsys, res.File.Path, res.File.Lang.Compat013.PackageFile)
 			}
 		}
 	}
@@ -145,19 +145,20 @@ func markIgnored(r *report.Report, results []Result, ignored func(finding.Findin
 
 // module013 is the module name of the file at path as scb-check 0.1.3
 // gives it (rules.ModuleName013): its absolute path climbed while the
-// directory holds an __init__.py, never above the tree of a bounded fsys.
-func module013(fsys vfs.FS, path string) string {
+// directory holds a packageFile (__init__.py), never above the tree of a
+// bounded fsys.
+func module013(fsys vfs.FS, path, packageFile string) string {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
 	}
 	bounded, _ := fsys.(vfs.Bounded)
-	return rules.ModuleName013(filepath.ToSlash(abs), func(dir string) bool {
+	return rules.ModuleName013(filepath.ToSlash(abs), packageFile, func(dir string) bool {
 		dir = filepath.FromSlash(dir)
 		if bounded != nil && !bounded.Holds(dir) {
 			return false
 		}
-		fi, err := fsys.Stat(filepath.Join(dir, "__init__.py"))
+		fi, err := fsys.Stat(filepath.Join(dir, packageFile))
 		return err == nil && fi.Mode().IsRegular()
 	})
 }

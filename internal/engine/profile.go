@@ -5,6 +5,7 @@ import (
 
 	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/rules"
@@ -37,6 +38,11 @@ type Profile struct {
 	// Clones are the file's clone candidates (grouped across files by
 	// Verbosity).
 	Clones func(path string, t *source.Tree, fns []source.Callable, sloc source.Lines) []clones.Candidate
+	// StructuralFacts, when not nil, reads what 0.2.0's structural rules
+	// need of a file (rules.NewFileFacts: its call structure and import
+	// bindings) for Verbosity; nil for a profile whose Verbosity reads
+	// none, sparing the work.
+	StructuralFacts func(path string, t *source.Tree, fns []source.Callable, cx []erosion.Complexity) rules.FileFacts
 	// WrapperFacts, when not nil, reads a file's facts for 0.1.3's
 	// trivial-wrapper rule from its tree and functions (carried in
 	// Result.Wrappers and the cache).
@@ -56,6 +62,9 @@ var DefaultProfile = &Profile{
 	Clones: func(path string, t *source.Tree, fns []source.Callable, _ source.Lines) []clones.Candidate {
 		return clones.Candidates(path, t, fns)
 	},
+	StructuralFacts: func(path string, t *source.Tree, fns []source.Callable, cx []erosion.Complexity) rules.FileFacts {
+		return rules.NewFileFacts(path, t, fns, functionMetrics(cx))
+	},
 	Verbosity: verbosity.Collect,
 }
 
@@ -64,7 +73,7 @@ var DefaultProfile = &Profile{
 // universal newlines), tokenize SLOC (§3; a file tokenize rejects is
 // skipped with the reason, where 0.1.3 crashes), function visitor (§4),
 // block clone candidates (§7) and trivial wrappers as the only structural
-// rule (§8).
+// rule (§8), read from WrapperFacts: no 0.2.0 structural facts.
 var Profile013 = &Profile{
 	Name:      "0.1.3",
 	CacheTag:  "compat 0.1.3",
