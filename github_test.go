@@ -119,8 +119,9 @@ var (
 // repository) and the steps' outputs are substituted; a step's condition
 // may only compare one step output with a string; a failed step skips the
 // rest. A `uses:` step is answered by uses, which returns its outputs.
+// extraEnv (KEY=VALUE) is set in every run step, over the runner's.
 func runAction(t *testing.T, a actionDef, workspace string, inputs map[string]string,
-	uses func(step actionStep, with map[string]string) map[string]string) actionRun {
+	uses func(step actionStep, with map[string]string) map[string]string, extraEnv ...string) actionRun {
 	t.Helper()
 	root, err := os.Getwd()
 	require.NoError(t, err)
@@ -186,6 +187,7 @@ func runAction(t *testing.T, a actionDef, workspace string, inputs map[string]st
 			for k, v := range s.Env {
 				cmd.Env = append(cmd.Env, k+"="+eval(v))
 			}
+			cmd.Env = append(cmd.Env, extraEnv...)
 			var buf bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &buf, &buf
 			err := cmd.Run()
@@ -382,6 +384,45 @@ func TestActionBaselineRef(t *testing.T) {
 	assert.Equal(t, "2", run.outputs["exit-code"], run.log)
 	assert.Contains(t, run.log, "could not write the baseline of no-such-rev")
 	assert.Empty(t, run.outputs["sarif"])
+}
+
+// Cache misses after an earlier use of the action in the same job (the
+// cache is saved when the job ends): nothing is built or installed again.
+// go and npm are stand-ins that fail, so a rebuild would fail the run.
+func TestActionReusesAnEarlierInstall(t *testing.T) {
+	a := loadAction(t)
+	root, err := os.Getwd()
+	require.NoError(t, err)
+	fake := t.TempDir()
+	for _, tool := range []string{"go", "npm"} {
+		require.NoError(t, os.WriteFile(filepath.Join(fake, tool), []byte("#!/bin/sh\necho \"$0 ran\"; exit 97\n"), 0o755))
+	}
+	hits := cacheHits(t)
+	var used []string
+	miss := func(s actionStep, with map[string]string) map[string]string {
+		used = append(used, s.Uses)
+		if strings.HasPrefix(s.Uses, "actions/setup-go@") {
+			return map[string]string{}
+		}
+		hits(s, with) // what the earlier use left in place
+		return map[string]string{"cache-hit": "false"}
+	}
+	run := runAction(t, a, root, map[string]string{"path": "testdata/example_slop", "max-erosion": "1"}, miss,
+		"PATH="+fake+":"+os.Getenv("PATH"))
+	assert.Zero(t, run.failed, run.log)
+	assert.Equal(t, "0", run.outputs["exit-code"], run.log)
+	assert.NotContains(t, run.log, " ran")
+	assert.Equal(t, []string{"actions/cache@v6", "actions/setup-go@v7", "actions/cache@v6"}, used)
+}
+
+func TestActionRefusesOtherRunners(t *testing.T) {
+	a := loadAction(t)
+	root, err := os.Getwd()
+	require.NoError(t, err)
+	none := func(actionStep, map[string]string) map[string]string { t.Fatal("no uses step"); return nil }
+	run := runAction(t, a, root, nil, none, "RUNNER_OS=Windows")
+	assert.Equal(t, 2, run.failed)
+	assert.Contains(t, run.log, "the scb-check action runs on Linux runners, not Windows")
 }
 
 // The prep step: the ast-grep version comes from the source's pin, and the
