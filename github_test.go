@@ -307,10 +307,10 @@ func TestActionRunsTheCheck(t *testing.T) {
 		{name: "a bad gate value is an error", inputs: map[string]string{"path": slop, "max-verbosity": "25"},
 			code: "2", sarif: false},
 		{name: "text is shown in the log", inputs: map[string]string{"path": slop, "output-format": "text", "max-cog-erosion": "1"},
-			code: "0", inLog: []string{"testdata/example_slop/slop.py:17:1: warning[erosion]: function `tangled`"}},
+			code: "0", inLog: []string{"testdata/example_slop/slop.py:17:1: warning[cyclomatic-complexity]: function `tangled`"}},
 		{name: "extra args are split", inputs: map[string]string{"path": slop, "output-format": "text",
 			"args": "--disable-sg  --min-duplicate-lines 100\t--exit-zero"},
-			code: "0", inLog: []string{"warning[erosion]"}, notInLog: []string{"duplicate-structure"}},
+			code: "0", inLog: []string{"warning[cyclomatic-complexity]"}, notInLog: []string{"duplicate-structure"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
