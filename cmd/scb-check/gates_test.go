@@ -149,9 +149,17 @@ func TestBaselineRatchet(t *testing.T) {
 	})
 
 	t.Run("an unwritable baseline file is an error", func(t *testing.T) {
-		got := runBinary(t, work, []string{"check", "--disable-sg", "--write-baseline", "no/such/dir/b.json", "src"}, nil)
+		require.NoError(t, os.WriteFile(filepath.Join(work, "plain"), []byte("a file"), 0o644))
+		got := runBinary(t, work, []string{"check", "--disable-sg", "--write-baseline", "plain/dir/b.json", "src"}, nil)
 		assert.Equal(t, "2\n", got[secExit])
-		assert.Contains(t, got[secStderr], "failed to write baseline: open no/such/dir/b.json")
+		assert.Contains(t, got[secStderr], "failed to write baseline: mkdir plain/dir: not a directory")
+	})
+
+	t.Run("a baseline's missing directories are created", func(t *testing.T) {
+		got := runBinary(t, work, []string{"check", "--disable-sg", "--write-baseline", "new/dir/b.json", "src"}, nil)
+		require.Contains(t, []string{"0\n", "1\n"}, got[secExit], got[secStderr])
+		_, err := os.Stat(filepath.Join(work, "new", "dir", "b.json"))
+		assert.NoError(t, err)
 	})
 }
 

@@ -205,8 +205,14 @@ func TestTrajectoryChart(t *testing.T) {
 	assert.Contains(t, string(svg), "<svg")
 	assert.Contains(t, string(svg), ">cog_erosion</text>")
 
-	bad := runBinary(t, work, []string{"trajectory", "--disable-sg", "--chart", "missing/out.svg", "v0", "v1"}, nil)
+	require.NoError(t, os.WriteFile(filepath.Join(work, "plain"), []byte("a file"), 0o644))
+	bad := runBinary(t, work, []string{"trajectory", "--disable-sg", "--chart", "plain/out.svg", "v0", "v1"}, nil)
 	assert.Equal(t, "2\n", bad[secExit])
 	assert.Empty(t, bad[secStdout], "nothing is printed when the chart cannot be written")
-	assert.Equal(t, "--chart missing/out.svg: open missing/out.svg: no such file or directory\n", bad[secStderr])
+	assert.Equal(t, "--chart plain/out.svg: mkdir plain: not a directory\n", bad[secStderr])
+
+	made := runBinary(t, work, []string{"trajectory", "--disable-sg", "--chart", "charts/new/out.svg", "v0", "v1"}, nil)
+	require.Equal(t, "0\n", made[secExit], made[secStderr])
+	_, err = os.Stat(filepath.Join(work, "charts", "new", "out.svg"))
+	assert.NoError(t, err, "the chart's missing directories are created")
 }

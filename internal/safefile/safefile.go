@@ -36,7 +36,8 @@ const maxTempBase = 100
 // symbolic link included: its target is neither read nor written. On any
 // failure (write, which gets a buffered writer, returns an error, or a
 // write, sync, close or rename fails) the temporary file is removed, path
-// is left as it was, and the error names path.
+// is left as it was, and the error names path. Missing parent directories
+// are created first (mode 0755 less the umask), as `mkdir -p` would.
 func Write(path string, perm fs.FileMode, write func(io.Writer) error) error {
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -50,6 +51,9 @@ func Write(path string, perm fs.FileMode, write func(io.Writer) error) error {
 	if old, err := os.Lstat(path); err == nil && old.Mode().IsRegular() {
 		keep = old.Mode().Perm()
 		perm = keep
+	}
+	if err := makeParents(dir); err != nil {
+		return err
 	}
 	f, tmp, err := createTemp(dir, base, perm)
 	if err != nil {
@@ -69,6 +73,16 @@ func Write(path string, perm fs.FileMode, write func(io.Writer) error) error {
 		return err
 	}
 	syncDir(dir)
+	return nil
+}
+
+// makeParents creates dir and its missing parents: the output paths given
+// on a command line (out/shard-3.jsonl) often name a directory not made yet.
+func makeParents(dir string) error {
+	dir = filepath.Clean(dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return &fs.PathError{Op: "mkdir", Path: dir, Err: cause(err)}
+	}
 	return nil
 }
 
@@ -186,12 +200,15 @@ func syncDir(dir string) {
 // file (replaced is true; the link's target is neither read nor written).
 // Anything else that is not a regular file, or a file with other hard
 // links (appending would change the other names too), is an error naming
-// path.
+// path. Missing parent directories are created first, as Write does.
 func OpenAppend(path string, perm fs.FileMode) (f *os.File, replaced bool, err error) {
 	for range 3 {
 		info, err := os.Lstat(path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
+			if err := makeParents(filepath.Dir(path)); err != nil {
+				return nil, replaced, err
+			}
 			f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL|noFollow, perm)
 			if errors.Is(err, fs.ErrExist) {
 				continue // made meanwhile: look again

@@ -279,3 +279,44 @@ func TestOpenAppend(t *testing.T) {
 		})
 	}
 }
+
+func TestMissingParentsAreCreated(t *testing.T) {
+	cases := []struct {
+		name string
+		open func(path string) error
+	}{
+		{"Write", func(path string) error { return WriteFile(path, []byte("x\n"), 0o644) }},
+		{"OpenAppend", func(path string) error {
+			f, replaced, err := OpenAppend(path, 0o644)
+			if err != nil {
+				return err
+			}
+			assert.False(t, replaced)
+			_, err = f.WriteString("x\n")
+			return errors.Join(err, f.Close())
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "out", "shards", "shard-0.jsonl")
+			require.NoError(t, c.open(path))
+			data, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, "x\n", string(data))
+			assert.Equal(t, []string{"shard-0.jsonl"}, names(t, filepath.Join(dir, "out", "shards")))
+		})
+	}
+}
+
+func TestParentThatIsAFileIsAnError(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "out"), []byte("a file"), 0o644))
+	path := filepath.Join(dir, "out", "shard-0.jsonl")
+	err := WriteFile(path, []byte("x"), 0o644)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), filepath.Join(dir, "out"))
+	_, _, err = OpenAppend(path, 0o644)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), filepath.Join(dir, "out"))
+}
