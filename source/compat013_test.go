@@ -153,6 +153,16 @@ func TestMatchSegments(t *testing.T) {
 		{"src", "src/a.py", false},
 		{"./a.py", "a.py", false},
 		{"a+b.py", "a+b.py", true},
+		// 0.1.3 drops the empty parts of both the pattern and the path.
+		{"proj/**/", "proj/b.py", true},
+		{"/proj/b.py", "proj/b.py", true},
+		{"proj//b.py", "proj/b.py", true},
+		{"proj/b.py/", "proj/b.py", true},
+		{"proj/b.py", "/proj//b.py/", true},
+		{"**/", "proj/b.py", true},
+		{"**/", "a.py", true},
+		{"proj/**/", "other/b.py", false},
+		{"/proj/b.py", "proj/c.py", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.pattern+" "+tc.rel, func(t *testing.T) {
