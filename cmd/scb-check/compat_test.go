@@ -287,3 +287,43 @@ func TestDirCompat013(t *testing.T) {
 		})
 	}
 }
+
+// 0.1.3 looks for a configuration up to a .git directory only: a .git file
+// (a worktree's, a submodule's) does not stop it, so a profile chosen by
+// the flag or the environment finds the parent's scb-check.toml, whose
+// exclude drops inner/proj/b.py. The default profile stops at the .git
+// file and reads both files.
+func TestCompat013ConfigSearchPassesGitFile(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	testkit.WriteTree(t, dir, map[string]string{
+		".git/HEAD":       "ref: refs/heads/main\n",
+		"scb-check.toml":  "exclude = [\"inner/proj/b.py\"]\n",
+		"inner/.git":      "gitdir: elsewhere\n",
+		"inner/proj/a.py": "x = 1\n",
+		"inner/proj/b.py": "y = 2\n",
+	})
+	t.Chdir(filepath.Join(dir, "inner"))
+	cases := []struct {
+		name      string
+		args      []string
+		env       string
+		wantFiles int
+	}{
+		{"--compat 0.1.3", []string{"--compat", "0.1.3"}, "", 1},
+		{"the environment", nil, "0.1.3", 1},
+		{"the default", nil, "", 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(envCompat, tc.env)
+			code, out, errOut := runIn(t, append([]string{"check", "--report", "--disable-sg", "proj"}, tc.args...)...)
+			require.Equal(t, exitClean, code, errOut)
+			var r struct {
+				FilesScanned int `json:"files_scanned"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(out), &r), out)
+			assert.Equal(t, tc.wantFiles, r.FilesScanned)
+		})
+	}
+}
