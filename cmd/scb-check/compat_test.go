@@ -327,3 +327,48 @@ func TestCompat013ConfigSearchPassesGitFile(t *testing.T) {
 		})
 	}
 }
+
+// 0.1.3's directives may name only its rules file's ids (the Python
+// ast-grep rules) and trivial-wrapper: any other id is a directive error
+// (exit 2) unless --include-all, which reads no directive. The default
+// profile knows every id of its catalog.
+func TestCompat013DirectiveIDs(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	require.NoError(t, os.Mkdir(filepath.Join(dir, ".git"), 0o755))
+	t.Chdir(dir)
+	cases := []struct {
+		id       string
+		known013 bool
+	}{
+		{"trivial-wrapper", true},
+		{"bool-comparison", true},
+		{"low-use-short-function", false},
+		{"cyclomatic-complexity", false},
+		{"duplicate-structure", false},
+		{"go-else-after-return", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.id, func(t *testing.T) {
+			src := "x = 1  # scbc ignore[" + tc.id + "]\n"
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "a.py"), []byte(src), 0o644))
+			unknown := ":1: unknown rule id: " + tc.id
+
+			code, _, errOut := runIn(t, "check", "--compat", "0.1.3", "--report", "--disable-sg", "a.py")
+			if tc.known013 {
+				assert.Equal(t, exitClean, code, errOut)
+				assert.NotContains(t, errOut, unknown)
+			} else {
+				assert.Equal(t, exitError, code, errOut)
+				assert.Contains(t, errOut, unknown)
+			}
+
+			code, _, errOut = runIn(t, "check", "--compat", "0.1.3", "--report", "--include-all", "--disable-sg", "a.py")
+			assert.Equal(t, exitClean, code, errOut)
+
+			code, _, errOut = runIn(t, "check", "--compat", "0.2.0", "--report", "--disable-sg", "a.py")
+			assert.Equal(t, exitClean, code, errOut)
+			assert.NotContains(t, errOut, unknown)
+		})
+	}
+}
