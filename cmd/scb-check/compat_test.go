@@ -12,6 +12,7 @@ import (
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
 )
 
 // highCC has cc 11 (ten ifs) and cognitive complexity 10 (each if +1 at
@@ -369,6 +370,37 @@ func TestCompat013DirectiveIDs(t *testing.T) {
 			code, _, errOut = runIn(t, "check", "--compat", "0.2.0", "--report", "--disable-sg", "a.py")
 			assert.Equal(t, exitClean, code, errOut)
 			assert.NotContains(t, errOut, unknown)
+		})
+	}
+}
+
+// --compat 0.2.0 and SCB_CHECK_COMPAT=0.2.0 are the default profile: on a
+// few end-to-end cases (JSON reports, human text, dir, a trajectory, a
+// batch) each prints byte for byte what the case prints without them,
+// which TestEndToEnd holds to the case's golden sections.
+func TestCompat020IsTheDefault(t *testing.T) {
+	for _, name := range []string{"report_contract", "dir_report_keys", "clones_human", "astgrep_human", "dir_human", "trajectory_human", "batch_lines"} {
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(filepath.Join("..", "..", "testdata", "e2e", name+".txtar"))
+			require.NoError(t, err)
+			run := func(flag bool, env string) map[string]string {
+				work, err := filepath.EvalSymlinks(t.TempDir())
+				require.NoError(t, err)
+				c := writeCase(t, ar, work)
+				args := c.args
+				if flag {
+					args = append([]string{args[0], "--compat", "0.2.0"}, args[1:]...)
+				}
+				got := runBinary(t, work, args, append(c.env, envCompat+"="+env))
+				for k, v := range got {
+					got[k] = strings.ReplaceAll(v, work, "$WORK")
+				}
+				return got
+			}
+			def := run(false, "")
+			require.NotEmpty(t, def[secStdout])
+			assert.Equal(t, def, run(true, ""), "--compat 0.2.0")
+			assert.Equal(t, def, run(false, "0.2.0"), "SCB_CHECK_COMPAT=0.2.0")
 		})
 	}
 }
