@@ -313,13 +313,7 @@ func TestProfile013Wired(t *testing.T) {
 func TestProfile013ConfigSearchPassesGitFile(t *testing.T) {
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
-	testkit.WriteTree(t, dir, map[string]string{
-		".git/HEAD":       "ref: refs/heads/main\n",
-		"scb-check.toml":  "exclude = [\"inner/proj/b.py\"]\n",
-		"inner/.git":      "gitdir: elsewhere\n",
-		"inner/proj/a.py": "x = 1\n",
-		"inner/proj/b.py": "y = 2\n",
-	})
+	testkit.WriteTree(t, dir, testkit.ConfigAboveGitFile)
 	for compat, want := range map[string]int{"0.1.3": 1, "0.2.0": 2} {
 		t.Run(compat, func(t *testing.T) {
 			r, err := Analyze(context.Background(), Options{

@@ -297,13 +297,7 @@ func TestDirCompat013(t *testing.T) {
 func TestCompat013ConfigSearchPassesGitFile(t *testing.T) {
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
-	testkit.WriteTree(t, dir, map[string]string{
-		".git/HEAD":       "ref: refs/heads/main\n",
-		"scb-check.toml":  "exclude = [\"inner/proj/b.py\"]\n",
-		"inner/.git":      "gitdir: elsewhere\n",
-		"inner/proj/a.py": "x = 1\n",
-		"inner/proj/b.py": "y = 2\n",
-	})
+	testkit.WriteTree(t, dir, testkit.ConfigAboveGitFile)
 	t.Chdir(filepath.Join(dir, "inner"))
 	cases := []struct {
 		name      string
