@@ -85,7 +85,7 @@ func Collect013(files []File, astGrep []finding.Finding, cat *rules.Catalog, _ c
 		}
 	}
 	if first != nil {
-		return Outcome{}, fmt.Errorf("%s:%d: rule %s has severity error: scb-check 0.1.3's ast-grep run would fail on it and drop every ast-grep finding; give the rule another severity, or run with --disable-sg",
+		return Outcome{}, fmt.Errorf("%s:%d: rule %s has severity error: scb-check 0.1.3's ast-grep run would fail on it and drop every ast-grep finding; give the rule another severity, or run without ast-grep",
 			first.Path, first.Line, first.RuleID)
 	}
 	return collect(files, astGrep, cat, policy, func() []finding.Finding {
