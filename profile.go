@@ -38,6 +38,10 @@ type Profile struct {
 	// ConfigKeys are the configuration keys the profile accepts (besides
 	// compat, which selects it); nil accepts every key of the schema.
 	ConfigKeys []string
+	// ConfigDiscovery is how the profile searches for a configuration
+	// file, when it is chosen before one is read (Options.Compat, the
+	// --compat flag, $SCB_CHECK_COMPAT).
+	ConfigDiscovery config.Discovery
 	// engine is the profile's variant of the per-file and findings steps.
 	engine *engine.Profile
 	// catalog gives the catalog a run uses from the one loaded (0.1.3's
@@ -73,6 +77,8 @@ var (
 		FindingsFail: false,
 
 		ReportExcludesHuman: true,
+		// 0.1.3 stops only at a .git directory (docs: scb-check-0.1.3 §1).
+		ConfigDiscovery: config.Discovery{GitDirOnly: true},
 	}
 )
 

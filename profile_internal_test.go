@@ -305,3 +305,22 @@ func TestProfile013Wired(t *testing.T) {
 		})
 	}
 }
+
+// Options.Compat chooses 0.1.3 before the configuration is searched for,
+// so the search passes a .git file (0.1.3 stops only at a .git
+// directory) and finds the parent's scb-check.toml, which excludes
+// inner/proj/b.py; the default profile stops at the .git file.
+func TestProfile013ConfigSearchPassesGitFile(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	testkit.WriteTree(t, dir, testkit.ConfigAboveGitFile)
+	for compat, want := range map[string]int{"0.1.3": 1, "0.2.0": 2} {
+		t.Run(compat, func(t *testing.T) {
+			r, err := Analyze(context.Background(), Options{
+				Path: filepath.Join(dir, "inner", "proj"), WorkDir: filepath.Join(dir, "inner"), Compat: compat, DisableSG: true,
+			})
+			require.NoError(t, err)
+			assert.Equal(t, want, r.FilesScanned)
+		})
+	}
+}

@@ -144,7 +144,7 @@ func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
 	cfg := t.Config
 	if cfg == nil {
 		var err error
-		if cfg, err = config.LoadLimit(t.FS, cwd, s.opt.ConfigPath, s.settings.engine.MaxConfigSize); err != nil {
+		if cfg, err = config.LoadDiscovering(t.FS, cwd, s.opt.ConfigPath, s.settings.engine.MaxConfigSize, s.settings.Profile.ConfigDiscovery); err != nil {
 			return nil, mark(ErrConfig, err)
 		}
 	}

@@ -134,7 +134,8 @@ func Default(baseDir string) *Config {
 // scb-check.toml is taken, else a pyproject.toml having tool.scb-check, a
 // tool.ruff table or a tool.ty.src table. The search stops after a
 // directory holding a .git entry (a directory, or the file of a worktree
-// or submodule), or at the filesystem root; when nothing is found the
+// or submodule; LoadDiscovering can stop only at a directory), or at the
+// filesystem root; when nothing is found the
 // defaults apply with BaseDir set to the canonical cwd.
 //
 // A discovered file that is not a regular file (a named pipe, a device, a
@@ -155,6 +156,20 @@ func LoadFS(fsys vfs.FS, cwd, explicit string) (*Config, error) {
 // LoadLimit is LoadFS reading no file larger than max bytes (no cap when
 // max <= 0).
 func LoadLimit(fsys vfs.FS, cwd, explicit string, max int64) (*Config, error) {
+	return LoadDiscovering(fsys, cwd, explicit, max, Discovery{})
+}
+
+// Discovery is how Load searches for a configuration file when none is
+// named; its zero value is the default search.
+type Discovery struct {
+	// GitDirOnly: only a .git directory ends the search upward, as in
+	// scb-check 0.1.3; else any .git entry does (the .git file of a
+	// worktree or a submodule too).
+	GitDirOnly bool
+}
+
+// LoadDiscovering is LoadLimit searching for a configuration as d says.
+func LoadDiscovering(fsys vfs.FS, cwd, explicit string, max int64, d Discovery) (*Config, error) {
 	fsys = vfs.Or(fsys)
 	if explicit != "" {
 		path := explicit
@@ -228,9 +243,7 @@ func LoadLimit(fsys vfs.FS, cwd, explicit string, max int64) (*Config, error) {
 					return loadFile(fsys, path, path, true, doc)
 				}
 			}
-			// A .git directory, or the .git file of a worktree or a
-			// submodule: the top of a repository either way.
-			if _, err := fsys.Lstat(filepath.Join(dir, ".git")); err == nil {
+			if d.repositoryTop(fsys, dir) {
 				break
 			}
 			parent := filepath.Dir(dir)
@@ -246,6 +259,17 @@ func LoadLimit(fsys vfs.FS, cwd, explicit string, max int64) (*Config, error) {
 	}
 	cfg.Warnings = warnings
 	return cfg, nil
+}
+
+// repositoryTop reports whether dir is the top of a repository, where
+// the search for a configuration stops.
+func (d Discovery) repositoryTop(fsys vfs.FS, dir string) bool {
+	info, err := fsys.Lstat(filepath.Join(dir, ".git"))
+	if err != nil {
+		return false
+	}
+	// By default the .git file of a worktree or a submodule is a top too.
+	return !d.GitDirOnly || info.IsDir()
 }
 
 // loadFile decodes the parsed config file doc found at path (absolute).

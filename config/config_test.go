@@ -429,6 +429,7 @@ func TestLoadDiscovery(t *testing.T) {
 		cwd         string            // relative to the temporary root (which holds .git/)
 		wantPath    string            // relative; "" means defaults
 		wantContext int
+		discovery   Discovery
 	}{
 		{
 			name:        "no config file gives defaults based at cwd",
@@ -538,6 +539,21 @@ func TestLoadDiscovery(t *testing.T) {
 			wantPath:    "proj/scb-check.toml",
 			wantContext: 4,
 		},
+		{
+			name:        "0.1.3's search passes a .git file and finds the parent's config",
+			files:       map[string]string{"scb-check.toml": "context = 5\n", "inner/.git": "gitdir: elsewhere\n", "inner/proj/": ""},
+			cwd:         "inner/proj",
+			discovery:   Discovery{GitDirOnly: true},
+			wantPath:    "scb-check.toml",
+			wantContext: 5,
+		},
+		{
+			name:        "0.1.3's search stops after a .git directory",
+			files:       map[string]string{"scb-check.toml": "context = 5\n", "inner/.git/": "", "inner/proj/": ""},
+			cwd:         "inner/proj",
+			discovery:   Discovery{GitDirOnly: true},
+			wantContext: 1,
+		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -551,7 +567,7 @@ func TestLoadDiscovery(t *testing.T) {
 			}
 			cwd := filepath.Join(root, tc.cwd)
 
-			cfg, err := Load(cwd, "")
+			cfg, err := LoadDiscovering(nil, cwd, "", 0, tc.discovery)
 			require.NoError(t, err)
 			assert.Equal(t, tc.wantContext, cfg.Context)
 			if tc.wantPath == "" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -201,6 +202,21 @@ func (c *Catalog) IDs() []string {
 		ids = append(ids, r.ID)
 	}
 	return append(append(ids, StructuralIDs...), MetricIDs...)
+}
+
+// LanguageIDs are the ids of the catalog's ast-grep rules written for one
+// of langs, in catalog order; none for a nil catalog.
+func (c *Catalog) LanguageIDs(langs ...*lang.Spec) []string {
+	if c == nil {
+		return nil
+	}
+	var ids []string
+	for _, r := range c.Rules {
+		if slices.Contains(langs, lang.ForAstGrep(r.Language)) {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
 }
 
 // Lookup returns the text `scb-check rule ID` prints (without the final

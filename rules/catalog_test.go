@@ -429,3 +429,13 @@ func TestShareRuleNeedsTheSourcePrefix(t *testing.T) {
 		})
 	}
 }
+
+func TestLanguageIDs(t *testing.T) {
+	cat := &Catalog{Rules: []Rule{
+		{ID: "py-a", Language: "python"}, {ID: "go-b", Language: "go"}, {ID: "py-c", Language: " Python "}, {ID: "x-d", Language: "cobol"},
+	}}
+	assert.Equal(t, []string{"py-a", "py-c"}, cat.LanguageIDs(lang.Python))
+	assert.Equal(t, []string{"py-a", "go-b", "py-c"}, cat.LanguageIDs(lang.Python, lang.Golang))
+	assert.Empty(t, cat.LanguageIDs())
+	assert.Nil(t, (*Catalog)(nil).LanguageIDs(lang.Python))
+}

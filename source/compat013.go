@@ -127,7 +127,7 @@ func compileExcludes013(patterns []string) ([]segmentPattern, error) {
 	out := make([]segmentPattern, 0, len(patterns))
 	for _, p := range patterns {
 		var sp segmentPattern
-		for _, seg := range strings.Split(p, "/") {
+		for _, seg := range nonEmptySegments(p) {
 			if seg == "**" {
 				sp = append(sp, nil)
 				continue
@@ -144,7 +144,7 @@ func compileExcludes013(patterns []string) ([]segmentPattern, error) {
 }
 
 func matchAny013(patterns []segmentPattern, rel string) bool {
-	segs := strings.Split(strings.TrimPrefix(rel, "/"), "/")
+	segs := nonEmptySegments(rel)
 	for _, p := range patterns {
 		if matchSegments(p, segs) {
 			return true
@@ -153,10 +153,24 @@ func matchAny013(patterns []segmentPattern, rel string) bool {
 	return false
 }
 
+// nonEmptySegments splits rel on "/" and keeps the non-empty parts, as
+// 0.1.3 does for both a path and a pattern.
+func nonEmptySegments(rel string) []string {
+	parts := strings.Split(rel, "/")
+	out := parts[:0]
+	for _, s := range parts {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // MatchSegments reports whether the exclude pattern matches the relative
-// path rel as 0.1.3 matches them: both split on "/", a "**" segment
-// standing for any number of segments (none included), every other
-// segment an fnmatch pattern (`*`, `?`, `[seq]`, `[!seq]`) matched against
+// path rel as 0.1.3 matches them: both split on "/" keeping only the
+// non-empty parts (so "/a.py", "a//b.py" and "a.py/" are "a.py",
+// "a/b.py" and "a.py"), a "**" segment standing for any number of
+// segments (none included), every other segment an fnmatch pattern (`*`, `?`, `[seq]`, `[!seq]`) matched against
 // one path segment, so that `*` never crosses a "/"; the pattern must
 // consume the whole path, from its first segment.
 func MatchSegments(pattern, rel string) (bool, error) {

@@ -2,6 +2,7 @@ package verbosity
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/config"
@@ -69,7 +70,24 @@ func Collect(files []File, astGrep []finding.Finding, cat *rules.Catalog, lowUse
 // Collect, with 0.1.3's trivial wrappers (rules.TrivialWrappers013 over
 // the files' Wrappers and Module) as the only structural rule; lowUse is
 // not read (0.1.3 has no low-use-short-function).
+//
+// A finding of a rule of severity error is an error: 0.1.3's sg would
+// exit 1 on it and 0.1.3 would then drop every ast-grep finding of the
+// run, silently; the profile fails loudly instead, as it does where 0.1.3
+// drops them for other reasons.
 func Collect013(files []File, astGrep []finding.Finding, cat *rules.Catalog, _ config.LowUse, policy finding.Policy) (Outcome, error) {
+	var first *finding.Finding
+	for i, f := range astGrep {
+		// The first by place, whatever order the scan gave.
+		if f.Severity == finding.Critical && (first == nil || f.Path < first.Path ||
+			f.Path == first.Path && (f.Line < first.Line || f.Line == first.Line && f.RuleID < first.RuleID)) {
+			first = &astGrep[i]
+		}
+	}
+	if first != nil {
+		return Outcome{}, fmt.Errorf("%s:%d: rule %s has severity error: scb-check 0.1.3's ast-grep run would fail on it and drop every ast-grep finding; give the rule another severity, or run without ast-grep",
+			first.Path, first.Line, first.RuleID)
+	}
 	return collect(files, astGrep, cat, policy, func() []finding.Finding {
 		wfiles := make([]rules.WrapperFile013, 0, len(files))
 		for _, f := range files {

@@ -191,3 +191,22 @@ func wrappersOf(fs []finding.Finding) []finding.Finding {
 	}
 	return out
 }
+
+// A match of a rule of severity error makes 0.1.3's ast-grep run fail and
+// drop every ast-grep finding; the profile refuses the run instead, naming
+// the first such match by place, under either policy.
+func TestCollect013RefusesErrorSeverity(t *testing.T) {
+	file := parse013(t, "w.py", "w", wrappers)
+	astGrep := []finding.Finding{
+		{Kind: finding.AstGrep, RuleID: "for-range-len", Severity: finding.Warning, Path: "w.py", Line: 9, EndLine: 10},
+		{Kind: finding.AstGrep, RuleID: "strict-b", Severity: finding.Critical, Path: "w.py", Line: 12, EndLine: 12},
+		{Kind: finding.AstGrep, RuleID: "strict-a", Severity: finding.Critical, Path: "w.py", Line: 9, EndLine: 9},
+	}
+	for _, policy := range []finding.Policy{{Suppressions: true, Thresholds: true, MinSeverity: finding.Info}, {MinSeverity: finding.Info}} {
+		_, err := verbosity.Collect013([]verbosity.File{file}, astGrep, nil, config.LowUse{}, policy)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "w.py:9: rule strict-a has severity error")
+	}
+	_, err := verbosity.Collect013([]verbosity.File{file}, astGrep[:1], nil, config.LowUse{}, finding.Policy{MinSeverity: finding.Info})
+	assert.NoError(t, err)
+}

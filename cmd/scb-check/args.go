@@ -253,20 +253,39 @@ func parseCheck(args []string) (*checkArgs, error) {
 // configuration of every run), else the default (each run's
 // configuration may still choose one).
 func (a *checkArgs) resolveCompat(cfg *config.Config) error {
-	if a.compat != "" {
-		return nil
+	if _, err := a.knownProfile(); err != nil {
+		return err
 	}
-	if env := os.Getenv(envCompat); env != "" {
-		if _, err := scbcheck.ProfileNamed(env); err != nil {
-			return fmt.Errorf("%s: %w", envCompat, err)
-		}
-		a.compat = env
-		return nil
-	}
-	if cfg != nil {
+	if a.compat == "" && cfg != nil {
 		a.compat = cfg.Compat
 	}
 	return nil
+}
+
+// knownProfile settles the profile named before any configuration is
+// read: --compat, else $SCB_CHECK_COMPAT, else the default (which a
+// configuration's compat key may still replace).
+func (a *checkArgs) knownProfile() (*scbcheck.Profile, error) {
+	if a.compat == "" {
+		if env := os.Getenv(envCompat); env != "" {
+			if _, err := scbcheck.ProfileNamed(env); err != nil {
+				return nil, fmt.Errorf("%s: %w", envCompat, err)
+			}
+			a.compat = env
+		}
+	}
+	return scbcheck.ProfileNamed(a.compat)
+}
+
+// loadConfig loads the configuration of a run started in cwd (--config,
+// else the one found from cwd), searching for it as the profile named by
+// --compat or $SCB_CHECK_COMPAT does.
+func (a *checkArgs) loadConfig(cwd string) (*config.Config, error) {
+	p, err := a.knownProfile()
+	if err != nil {
+		return nil, err
+	}
+	return config.LoadDiscovering(nil, cwd, a.configPath, a.configCap(), p.ConfigDiscovery)
 }
 
 // checkFormat applies the rule of check's profile (its compat settled by

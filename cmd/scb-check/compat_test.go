@@ -12,6 +12,7 @@ import (
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
 )
 
 // highCC has cc 11 (ten ifs) and cognitive complexity 10 (each if +1 at
@@ -284,6 +285,116 @@ func TestDirCompat013(t *testing.T) {
 			require.Equal(t, exitClean, code, errOut)
 			assert.Regexp(t, `(?m)^  used +`+tc.used+` `, out)
 			assert.Regexp(t, `(?m)^  unused +`+tc.unused+` `, out)
+		})
+	}
+}
+
+// 0.1.3 looks for a configuration up to a .git directory only: a .git file
+// (a worktree's, a submodule's) does not stop it, so a profile chosen by
+// the flag or the environment finds the parent's scb-check.toml, whose
+// exclude drops inner/proj/b.py. The default profile stops at the .git
+// file and reads both files.
+func TestCompat013ConfigSearchPassesGitFile(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	testkit.WriteTree(t, dir, testkit.ConfigAboveGitFile)
+	t.Chdir(filepath.Join(dir, "inner"))
+	cases := []struct {
+		name      string
+		args      []string
+		env       string
+		wantFiles int
+	}{
+		{"--compat 0.1.3", []string{"--compat", "0.1.3"}, "", 1},
+		{"the environment", nil, "0.1.3", 1},
+		{"the default", nil, "", 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(envCompat, tc.env)
+			code, out, errOut := runIn(t, append([]string{"check", "--report", "--disable-sg", "proj"}, tc.args...)...)
+			require.Equal(t, exitClean, code, errOut)
+			var r struct {
+				FilesScanned int `json:"files_scanned"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(out), &r), out)
+			assert.Equal(t, tc.wantFiles, r.FilesScanned)
+		})
+	}
+}
+
+// 0.1.3's directives may name only its rules file's ids (the Python
+// ast-grep rules) and trivial-wrapper: any other id is a directive error
+// (exit 2) unless --include-all, which reads no directive. The default
+// profile knows every id of its catalog.
+func TestCompat013DirectiveIDs(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	require.NoError(t, os.Mkdir(filepath.Join(dir, ".git"), 0o755))
+	t.Chdir(dir)
+	cases := []struct {
+		id       string
+		known013 bool
+	}{
+		{"trivial-wrapper", true},
+		{"bool-comparison", true},
+		{"low-use-short-function", false},
+		{"cyclomatic-complexity", false},
+		{"duplicate-structure", false},
+		{"go-else-after-return", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.id, func(t *testing.T) {
+			src := "x = 1  # scbc ignore[" + tc.id + "]\n"
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "a.py"), []byte(src), 0o644))
+			unknown := ":1: unknown rule id: " + tc.id
+
+			code, _, errOut := runIn(t, "check", "--compat", "0.1.3", "--report", "--disable-sg", "a.py")
+			if tc.known013 {
+				assert.Equal(t, exitClean, code, errOut)
+				assert.NotContains(t, errOut, unknown)
+			} else {
+				assert.Equal(t, exitError, code, errOut)
+				assert.Contains(t, errOut, unknown)
+			}
+
+			code, _, errOut = runIn(t, "check", "--compat", "0.1.3", "--report", "--include-all", "--disable-sg", "a.py")
+			assert.Equal(t, exitClean, code, errOut)
+
+			code, _, errOut = runIn(t, "check", "--compat", "0.2.0", "--report", "--disable-sg", "a.py")
+			assert.Equal(t, exitClean, code, errOut)
+			assert.NotContains(t, errOut, unknown)
+		})
+	}
+}
+
+// --compat 0.2.0 and SCB_CHECK_COMPAT=0.2.0 are the default profile: on a
+// few end-to-end cases (JSON reports, human text, dir, a trajectory, a
+// batch) each prints byte for byte what the case prints without them,
+// which TestEndToEnd holds to the case's golden sections.
+func TestCompat020IsTheDefault(t *testing.T) {
+	for _, name := range []string{"report_contract", "dir_report_keys", "clones_human", "astgrep_human", "dir_human", "trajectory_human", "batch_lines"} {
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(filepath.Join("..", "..", "testdata", "e2e", name+".txtar"))
+			require.NoError(t, err)
+			run := func(flag bool, env string) map[string]string {
+				work, err := filepath.EvalSymlinks(t.TempDir())
+				require.NoError(t, err)
+				c := writeCase(t, ar, work)
+				args := c.args
+				if flag {
+					args = append([]string{args[0], "--compat", "0.2.0"}, args[1:]...)
+				}
+				got := runBinary(t, work, args, append(c.env, envCompat+"="+env))
+				for k, v := range got {
+					got[k] = strings.ReplaceAll(v, work, "$WORK")
+				}
+				return got
+			}
+			def := run(false, "")
+			require.NotEmpty(t, def[secStdout])
+			assert.Equal(t, def, run(true, ""), "--compat 0.2.0")
+			assert.Equal(t, def, run(false, "0.2.0"), "SCB_CHECK_COMPAT=0.2.0")
 		})
 	}
 }

@@ -93,58 +93,22 @@ func TestEndToEnd(t *testing.T) {
 			require.NoError(t, err)
 			work, err := filepath.EvalSymlinks(t.TempDir())
 			require.NoError(t, err)
-			want := map[string]string{}
-			var args, env, setups, absent, secrets []string
-			hasArgs, noFinalNewline := false, false
-			for _, f := range ar.Files {
-				switch f.Name {
-				case secArgs:
-					hasArgs = true
-					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
-						if l != "" {
-							args = append(args, strings.ReplaceAll(l, "$WORK", work))
-						}
-					}
-				case secEnv:
-					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
-						if l != "" {
-							env = append(env, strings.ReplaceAll(l, "$WORK", work))
-						}
-					}
-				case secExit, secStdout, secStderr:
-					want[f.Name] = string(f.Data)
-				case secSetup:
-					setups = append(setups, string(f.Data))
-				case secAbsent:
-					absent = append(absent, lines(f.Data)...)
-				case secNotInOutput:
-					secrets = append(secrets, lines(f.Data)...)
-				case secNoFinalNewline:
-					noFinalNewline = true
-				default:
-					p := filepath.Join(work, filepath.FromSlash(f.Name))
-					require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-					require.NoError(t, os.WriteFile(p, f.Data, 0o644))
-				}
-			}
-			require.True(t, hasArgs, "%s: no args section", path)
-			for _, block := range setups {
-				runSetup(t, work, block)
-			}
-			got := runBinary(t, work, args, env)
-			for _, p := range absent {
+			c := writeCase(t, ar, work)
+			require.True(t, c.hasArgs, "%s: no args section", path)
+			got := runBinary(t, work, c.args, c.env)
+			for _, p := range c.absent {
 				_, err := os.Lstat(filepath.Join(work, filepath.FromSlash(p)))
 				text, _ := os.ReadFile(filepath.Join(work, filepath.FromSlash(p)))
 				assert.ErrorIs(t, err, os.ErrNotExist, "%s exists after the run, holding %q", p, text)
 			}
-			for _, s := range secrets {
+			for _, s := range c.secrets {
 				assert.NotContains(t, got[secStdout], s, "stdout")
 				assert.NotContains(t, got[secStderr], s, "stderr")
 			}
 			for k, v := range got {
 				got[k] = strings.ReplaceAll(v, work, "$WORK")
 			}
-			if noFinalNewline {
+			if c.noFinalNewline {
 				require.False(t, strings.HasSuffix(got[secStdout], "\n"), "%s: stdout ends with a newline", path)
 				got[secStdout] += "\n"
 			}
@@ -166,11 +130,62 @@ func TestEndToEnd(t *testing.T) {
 				require.NoError(t, os.WriteFile(path, txtar.Format(ar), 0o644))
 				return
 			}
-			assert.Equal(t, want[secExit], got[secExit], "exit code")
-			assert.Equal(t, want[secStdout], got[secStdout], "stdout")
-			assert.Equal(t, want[secStderr], got[secStderr], "stderr")
+			assert.Equal(t, c.want[secExit], got[secExit], "exit code")
+			assert.Equal(t, c.want[secStdout], got[secStdout], "stdout")
+			assert.Equal(t, c.want[secStderr], got[secStderr], "stderr")
 		})
 	}
+}
+
+// e2eCase is a testdata/e2e case read by writeCase: its sections (see
+// TestEndToEnd), $WORK replaced in args and env.
+type e2eCase struct {
+	args, env, absent, secrets []string
+	want                       map[string]string
+	hasArgs, noFinalNewline    bool
+}
+
+// writeCase reads the sections of the case ar and writes its other files
+// into work, then runs its setup sections there.
+func writeCase(t *testing.T, ar *txtar.Archive, work string) e2eCase {
+	t.Helper()
+	c := e2eCase{want: map[string]string{}}
+	var setups []string
+	for _, f := range ar.Files {
+		switch f.Name {
+		case secArgs:
+			c.hasArgs = true
+			for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+				if l != "" {
+					c.args = append(c.args, strings.ReplaceAll(l, "$WORK", work))
+				}
+			}
+		case secEnv:
+			for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+				if l != "" {
+					c.env = append(c.env, strings.ReplaceAll(l, "$WORK", work))
+				}
+			}
+		case secExit, secStdout, secStderr:
+			c.want[f.Name] = string(f.Data)
+		case secSetup:
+			setups = append(setups, string(f.Data))
+		case secAbsent:
+			c.absent = append(c.absent, lines(f.Data)...)
+		case secNotInOutput:
+			c.secrets = append(c.secrets, lines(f.Data)...)
+		case secNoFinalNewline:
+			c.noFinalNewline = true
+		default:
+			p := filepath.Join(work, filepath.FromSlash(f.Name))
+			require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+			require.NoError(t, os.WriteFile(p, f.Data, 0o644))
+		}
+	}
+	for _, block := range setups {
+		runSetup(t, work, block)
+	}
+	return c
 }
 
 func runBinary(t *testing.T, dir string, args, env []string) map[string]string {

@@ -10,7 +10,6 @@ import (
 	"strconv"
 
 	"github.com/scbcheck/scbcheck"
-	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/report"
 )
 
@@ -209,7 +208,7 @@ func analyseWithoutAstGrep(ctx context.Context, c *cli, a *checkArgs, cacheRepor
 	if err != nil {
 		return nil, fmt.Errorf("failed to determine current directory: %v", err)
 	}
-	cfg, err := config.LoadLimit(nil, cwd, a.configPath, a.configCap())
+	cfg, err := a.loadConfig(cwd)
 	if err != nil {
 		return nil, err
 	}

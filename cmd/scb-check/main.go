@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck"
-	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/vfs"
@@ -185,7 +184,7 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return fmt.Errorf("failed to determine current directory: %v", err)
 	}
-	cfg, err := config.LoadLimit(nil, cwd, a.configPath, a.configCap())
+	cfg, err := a.loadConfig(cwd)
 	if err != nil {
 		return err
 	}

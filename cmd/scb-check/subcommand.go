@@ -162,7 +162,7 @@ func setupAnalysis(a *checkArgs, withConfig, memory bool) (scbcheck.Options, *sc
 	}
 	var cfg *config.Config
 	if withConfig {
-		if cfg, err = config.LoadLimit(nil, cwd, a.configPath, a.configCap()); err != nil {
+		if cfg, err = a.loadConfig(cwd); err != nil {
 			return scbcheck.Options{}, nil, err
 		}
 	}

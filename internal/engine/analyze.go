@@ -34,6 +34,11 @@ func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Setti
 	if workers > len(files) {
 		workers = len(files)
 	}
+	if ids := s.profile().DirectiveIDs; ids != nil {
+		run := *s
+		run.RuleIDs = ids(s.Catalog)
+		s = &run
+	}
 	results := make([]Result, len(files))
 	s.Progress.report(Progress{Phase: PhaseFiles, Total: len(files)})
 	jobs := make(chan int)

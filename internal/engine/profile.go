@@ -50,6 +50,9 @@ type Profile struct {
 	// Verbosity is the union step: clone groups, structural rules (the
 	// trivial wrappers among them), ast-grep findings and their filters.
 	Verbosity func(files []verbosity.File, astGrep []finding.Finding, cat *rules.Catalog, lowUse config.LowUse, policy finding.Policy) (verbosity.Outcome, error)
+	// DirectiveIDs, when not nil, are the ids directives may name, from
+	// the run's catalog, in place of Settings.RuleIDs.
+	DirectiveIDs func(cat *rules.Catalog) []string
 }
 
 // DefaultProfile is scb-check 0.2.0's steps, the tool's own.
@@ -73,7 +76,8 @@ var DefaultProfile = &Profile{
 // universal newlines), tokenize SLOC (§3; a file tokenize rejects is
 // skipped with the reason, where 0.1.3 crashes), function visitor (§4),
 // block clone candidates (§7) and trivial wrappers as the only structural
-// rule (§8), read from WrapperFacts: no 0.2.0 structural facts.
+// rule (§8), read from WrapperFacts: no 0.2.0 structural facts; its
+// directives name only its rules (§11).
 var Profile013 = &Profile{
 	Name:      "0.1.3",
 	CacheTag:  "compat 0.1.3",
@@ -89,6 +93,11 @@ var Profile013 = &Profile{
 		return &w
 	},
 	Verbosity: verbosity.Collect013,
+	// 0.1.3's directives name the ids of its rules file (the Python
+	// rules) and trivial-wrapper, its one structural rule.
+	DirectiveIDs: func(cat *rules.Catalog) []string {
+		return append(cat.LanguageIDs(lang.Python), rules.TrivialWrapperID)
+	},
 }
 
 // profile is the run's profile.

@@ -31,3 +31,17 @@ func LinkTree(tb testing.TB, dir string, links map[string]string) {
 		require.NoError(tb, os.Symlink(filepath.Join(dir, filepath.FromSlash(target)), full))
 	}
 }
+
+// ConfigAboveGitFile is a repository whose directory inner is a worktree
+// or submodule (its .git a file), for WriteTree: the repository root's
+// scb-check.toml excludes inner/proj/b.py, and inner/proj holds a.py and
+// b.py (one SLOC line each). A configuration search from inner that stops
+// at the .git file reads both files; one that stops only at a .git
+// directory finds the root's configuration and reads a.py alone.
+var ConfigAboveGitFile = map[string]string{
+	".git/HEAD":       "ref: refs/heads/main\n",
+	"scb-check.toml":  "exclude = [\"inner/proj/b.py\"]\n",
+	"inner/.git":      "gitdir: elsewhere\n",
+	"inner/proj/a.py": "x = 1\n",
+	"inner/proj/b.py": "y = 2\n",
+}

@@ -47,3 +47,16 @@ def outer():  # want name:"outer" sloc:"5"
         def inner():
             return f
     return inner
+
+
+# Python 3.12's tokenize splits a multi-line f-string (0.1.3 §3): its start
+# and first piece on the return line, {name} on the next, the piece after it
+# starting there too, {n} two lines on, the last piece there and the closing
+# quotes on the last line. "plain line" lies inside one piece: not SLOC. So
+# the def, return, hello, count and closing lines: 5.
+def render(name, n):  # want name:"render" sloc:"5"
+    return f"""
+hello {name}
+plain line
+count {n}
+"""
