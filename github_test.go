@@ -62,13 +62,20 @@ type actionDef struct {
 
 func loadAction(t *testing.T) actionDef {
 	t.Helper()
-	data, err := os.ReadFile("action.yml")
-	require.NoError(t, err)
 	var a actionDef
+	loadYAMLStrict(t, "action.yml", &a)
+	return a
+}
+
+// loadYAMLStrict decodes the YAML file path into v, failing on a key that
+// v has no field for.
+func loadYAMLStrict(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
-	require.NoError(t, dec.Decode(&a))
-	return a
+	require.NoError(t, dec.Decode(v), path)
 }
 
 func TestActionDeclaresItsInterface(t *testing.T) {

@@ -1,7 +1,6 @@
 package scbcheck_test
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"os/exec"
@@ -10,11 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scbcheck/scbcheck"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	yaml "go.yaml.in/yaml/v3"
-
-	"github.com/scbcheck/scbcheck"
 )
 
 // The release workflow (.github/workflows/release.yml): actionlint checks
@@ -43,12 +40,8 @@ type workflowDef struct {
 
 func loadRelease(t *testing.T) workflowDef {
 	t.Helper()
-	data, err := os.ReadFile(".github/workflows/release.yml")
-	require.NoError(t, err)
 	var w workflowDef
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	require.NoError(t, dec.Decode(&w))
+	loadYAMLStrict(t, ".github/workflows/release.yml", &w)
 	return w
 }
 
@@ -99,12 +92,17 @@ func runWorkflowStep(t *testing.T, s actionStep, dir string, values map[string]s
 	return string(out), 0
 }
 
-// fakeTool writes an executable NAME into dir that appends its arguments,
-// one line per call, to dir/NAME.log, then runs extra (shell).
-func fakeTool(t *testing.T, dir, name, extra string) {
+// runWithFake runs step s as runWorkflowStep does, with a stand-in for
+// the program tool first on PATH: it appends its arguments, one line per
+// call, to BIN/TOOL.log, then runs the shell code extra. It returns the
+// output, the exit code and BIN.
+func runWithFake(t *testing.T, s actionStep, dir string, values map[string]string, tool, extra string) (string, int, string) {
 	t.Helper()
-	script := "#!/bin/sh\necho \"$*\" >> \"$(dirname \"$0\")/" + name + ".log\"\n" + extra
-	require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(script), 0o755))
+	bin := t.TempDir()
+	script := "#!/bin/sh\necho \"$*\" >> \"$(dirname \"$0\")/" + tool + ".log\"\n" + extra
+	require.NoError(t, os.WriteFile(filepath.Join(bin, tool), []byte(script), 0o755))
+	out, code := runWorkflowStep(t, s, dir, values, "PATH="+bin+":"+os.Getenv("PATH"))
+	return out, code, bin
 }
 
 // fakeDist makes a dist/ in a new directory holding the files scripts/dist
@@ -209,11 +207,10 @@ Intro.
 			version := strings.TrimPrefix(c.tag, "v")
 			dir := fakeDist(t, version)
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "CHANGELOG.md"), []byte(changelog), 0o644))
-			bin := t.TempDir()
 			// The stand-in keeps the notes file, which the step leaves in RUNNER_TEMP.
-			fakeTool(t, bin, "gh", `while [ $# -gt 1 ]; do [ "$1" = --notes-file ] && cp "$2" "$(dirname "$0")/notes.md"; shift; done`)
-			out, code := runWorkflowStep(t, s, dir, map[string]string{"github.ref_name": c.tag, "github.token": "tok"},
-				"PATH="+bin+":"+os.Getenv("PATH"))
+			keepNotes := `while [ $# -gt 1 ]; do [ "$1" = --notes-file ] && cp "$2" "$(dirname "$0")/notes.md"; shift; done`
+			out, code, bin := runWithFake(t, s, dir, map[string]string{"github.ref_name": c.tag, "github.token": "tok"},
+				"gh", keepNotes)
 			require.Zero(t, code, out)
 			calls, err := os.ReadFile(filepath.Join(bin, "gh.log"))
 			require.NoError(t, err)
@@ -240,10 +237,7 @@ Intro.
 	t.Run("no section", func(t *testing.T) {
 		dir := fakeDist(t, "2.0.0")
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "CHANGELOG.md"), []byte(changelog), 0o644))
-		bin := t.TempDir()
-		fakeTool(t, bin, "gh", "")
-		out, code := runWorkflowStep(t, s, dir, map[string]string{"github.ref_name": "v2.0.0", "github.token": "tok"},
-			"PATH="+bin+":"+os.Getenv("PATH"))
+		out, code, bin := runWithFake(t, s, dir, map[string]string{"github.ref_name": "v2.0.0", "github.token": "tok"}, "gh", "")
 		assert.Equal(t, 1, code)
 		assert.Contains(t, out, "::error::CHANGELOG.md has no section for 2.0.0")
 		assert.NoFileExists(t, filepath.Join(bin, "gh.log"), "no release without notes")
@@ -252,10 +246,8 @@ Intro.
 	// This repository's CHANGELOG has the section of its version.
 	root, err := os.Getwd()
 	require.NoError(t, err)
-	bin := t.TempDir()
-	fakeTool(t, bin, "gh", "")
-	out, code := runWorkflowStep(t, s, root, map[string]string{"github.ref_name": "v" + scbcheck.Version, "github.token": "tok"},
-		"PATH="+bin+":"+os.Getenv("PATH"))
+	out, code, _ := runWithFake(t, s, root, map[string]string{"github.ref_name": "v" + scbcheck.Version, "github.token": "tok"},
+		"gh", "")
 	assert.Zero(t, code, out)
 }
 
@@ -282,10 +274,8 @@ func TestReleaseWorkflowPublishesNpmPlatformPackagesFirst(t *testing.T) {
 		t.Run(c.tag, func(t *testing.T) {
 			version := strings.TrimPrefix(c.tag, "v")
 			dir := fakeDist(t, version)
-			bin := t.TempDir()
-			fakeTool(t, bin, "npm", `test "$NODE_AUTH_TOKEN" = tok || { echo "npm: no token" >&2; exit 97; }`)
-			out, code := runWorkflowStep(t, s, dir, map[string]string{"github.ref_name": c.tag, "secrets.NPM_TOKEN": "tok"},
-				"PATH="+bin+":"+os.Getenv("PATH"))
+			out, code, bin := runWithFake(t, s, dir, map[string]string{"github.ref_name": c.tag, "secrets.NPM_TOKEN": "tok"},
+				"npm", `test "$NODE_AUTH_TOKEN" = tok || { echo "npm: no token" >&2; exit 97; }`)
 			require.Zero(t, code, out)
 			calls, err := os.ReadFile(filepath.Join(bin, "npm.log"))
 			require.NoError(t, err)
@@ -301,10 +291,7 @@ func TestReleaseWorkflowPublishesNpmPlatformPackagesFirst(t *testing.T) {
 		for _, cpu := range []string{"x64", "arm64"} {
 			require.NoError(t, os.Remove(filepath.Join(dir, "dist", "scbcheck-cli-linux-"+cpu+"-1.0.0.tgz")))
 		}
-		bin := t.TempDir()
-		fakeTool(t, bin, "npm", "")
-		out, code := runWorkflowStep(t, s, dir, map[string]string{"github.ref_name": "v1.0.0", "secrets.NPM_TOKEN": "tok"},
-			"PATH="+bin+":"+os.Getenv("PATH"))
+		out, code, bin := runWithFake(t, s, dir, map[string]string{"github.ref_name": "v1.0.0", "secrets.NPM_TOKEN": "tok"}, "npm", "")
 		assert.Equal(t, 1, code)
 		assert.Contains(t, out, "::error::dist/ needs the platform packages and one main package")
 		assert.NoFileExists(t, filepath.Join(bin, "npm.log"), "nothing published")
