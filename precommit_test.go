@@ -105,6 +105,19 @@ func TestPreCommitHookPackage(t *testing.T) {
 	assert.NotContains(t, pkg.Files, "scripts/pre-commit-build")
 }
 
+// exitStatus runs cmd and returns its exit status; a command that could
+// not be started fails the test.
+func exitStatus(t *testing.T, cmd *exec.Cmd) int {
+	t.Helper()
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode()
+	}
+	require.NoError(t, err, "running %v", cmd.Args)
+	return 0
+}
+
 // scripts/pre-commit-build checks for Go and a C compiler before it
 // builds, says which is missing, and builds with cgo on even when the
 // user's CGO_ENABLED is 0. Run by sh with a PATH of stand-ins: a go that
@@ -150,13 +163,7 @@ func TestPreCommitBuildNeedsACCompiler(t *testing.T) {
 			}
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
-			code := 0
-			if err := cmd.Run(); err != nil {
-				var exit *exec.ExitError
-				require.True(t, errors.As(err, &exit), "running %s: %v", script, err)
-				code = exit.ExitCode()
-			}
-			assert.Equal(t, tt.exit, code, "stderr: %s", stderr.String())
+			assert.Equal(t, tt.exit, exitStatus(t, cmd), "stderr: %s", stderr.String())
 			assert.Contains(t, stderr.String(), tt.stderr)
 			if tt.stderr != "" {
 				assert.True(t, strings.HasPrefix(stderr.String(), "scb-check's pre-commit hook: "), stderr.String())
@@ -256,13 +263,7 @@ func TestPreCommitHookEntry(t *testing.T) {
 			cmd.Env = environ
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			code := 0
-			if err := cmd.Run(); err != nil {
-				var exit *exec.ExitError
-				require.True(t, errors.As(err, &exit), "running %v: %v", argv, err)
-				code = exit.ExitCode()
-			}
-			assert.Equal(t, tt.exit, code, "stderr: %s", stderr.String())
+			assert.Equal(t, tt.exit, exitStatus(t, cmd), "stderr: %s", stderr.String())
 			assert.Equal(t, tt.stdout, stdout.String())
 			assert.Empty(t, stderr.String())
 		})
