@@ -32,19 +32,26 @@ var npmAstGrep = filepath.Join("node_modules", ".bin", astGrepName)
 //  4. the project-local install of a source checkout,
 //     ../ast-grep/node_modules/.bin/ast-grep from the executable's
 //     directory (scripts/setup);
-//  5. node_modules/.bin/ast-grep in the executable's directory or the
-//     nearest of its ancestors that has one, symbolic links in the
-//     executable's path resolved (an npm package's binary, deep in the
-//     node_modules of the project that installed it, finds that
-//     project's @ast-grep/cli; so does the pre-commit hook);
-//  6. "ast-grep", looked up on PATH when it runs.
+//  5. node_modules/.bin/ast-grep in the executable's directory (a release
+//     archive's directory after npm install --prefix DIR @ast-grep/cli);
+//  6. when the executable lies inside a node_modules directory (an npm
+//     package's binary; the pre-commit hook's environment), the
+//     node_modules/.bin/ast-grep of the nearest of its ancestors that has
+//     one, up to the directory holding the outermost node_modules (the
+//     project that installed the package, whose @ast-grep/cli this is)
+//     and no further;
+//  7. "ast-grep", looked up on PATH when it runs.
 //
-// The current directory and the tree analysed are never searched: that
-// tree is not trusted, and a program it holds is never run. Steps 3 to 5
-// take only files (not directories), and none in a directory that every
-// user may write to (such as /tmp, where `go run` puts its builds). Options.AstGrep left empty is
-// "ast-grep" on PATH: the library reads no environment variable and
-// searches nowhere unless asked to by calling this.
+// Symbolic links in the executable's path are resolved first. The current
+// directory and the tree analysed are never searched: that tree is not
+// trusted, and a program it holds is never run; nor are the directories
+// above an executable that no package manager put there (a release binary
+// unpacked into some tree does not run that tree's node_modules). Steps 3
+// to 6 take only files (not directories), and none in a directory that
+// every user may write to (such as /tmp, where `go run` puts its builds).
+// Options.AstGrep left empty is "ast-grep" on PATH: the library reads no
+// environment variable and searches nowhere unless asked to by calling
+// this.
 func LocateAstGrep(explicit string) string {
 	exe, err := os.Executable()
 	if err != nil {
@@ -75,13 +82,34 @@ func locateAstGrep(explicit, env, exe string) string {
 	if p := filepath.Join(dir, projectAstGrep); guarded(filepath.Dir(dir)) && isFile(p) {
 		return p
 	}
-	for d := dir; ; {
+	if p := filepath.Join(dir, npmAstGrep); guarded(dir) && isFile(p) {
+		return p
+	}
+	top := outermostNodeModules(dir)
+	if top == "" {
+		return astGrepName
+	}
+	project := filepath.Dir(top)
+	for d := dir; d != project; {
+		d = filepath.Dir(d)
 		if p := filepath.Join(d, npmAstGrep); guarded(d) && isFile(p) {
 			return p
 		}
+	}
+	return astGrepName
+}
+
+// outermostNodeModules returns the highest of dir and its ancestors that
+// is named node_modules, or "" when none is.
+func outermostNodeModules(dir string) string {
+	top := ""
+	for d := dir; ; {
+		if filepath.Base(d) == "node_modules" {
+			top = d
+		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return astGrepName
+			return top
 		}
 		d = parent
 	}

@@ -27,14 +27,16 @@ func tree(paths []string) map[string]string {
 
 // The lookup's order, on the layouts each way of installing makes: the
 // explicit path, the variable, ast-grep beside the executable, the
-// source checkout's install, the nearest node_modules/.bin above the
-// executable (links resolved), then PATH.
+// source checkout's install, node_modules/.bin in the executable's
+// directory, the nearest node_modules/.bin above an executable inside
+// node_modules up to the project holding it (links resolved), then PATH.
 func TestLocateAstGrep(t *testing.T) {
 	const (
 		checkout = ".tools/bin/scb-check"
 		local    = ".tools/ast-grep/node_modules/.bin/ast-grep"
 		npmExe   = "proj/node_modules/@scbcheck/cli-linux-x64/bin/scb-check"
 		npmSg    = "proj/node_modules/.bin/ast-grep"
+		pnpmExe  = "proj/node_modules/.pnpm/@scbcheck+cli-linux-x64@0.2.0/node_modules/@scbcheck/cli-linux-x64/bin/scb-check"
 		hookExe  = "repo/node_env-system/lib/node_modules/scbcheck-pre-commit/bin/scb-check"
 		hookSg   = "repo/node_env-system/lib/node_modules/scbcheck-pre-commit/node_modules/.bin/ast-grep"
 	)
@@ -57,7 +59,19 @@ func TestLocateAstGrep(t *testing.T) {
 		{name: "the nearest node_modules/.bin wins",
 			files: []string{npmExe, npmSg, "proj/node_modules/@scbcheck/cli-linux-x64/node_modules/.bin/ast-grep", "node_modules/.bin/ast-grep"},
 			exe:   npmExe, want: "proj/node_modules/@scbcheck/cli-linux-x64/node_modules/.bin/ast-grep"},
+		{name: "no higher than the project that holds the outermost node_modules",
+			files: []string{npmExe, "node_modules/.bin/ast-grep"}, exe: npmExe, want: "ast-grep"},
+		{name: "pnpm's store inside the project's node_modules",
+			files: []string{pnpmExe, npmSg, "node_modules/.bin/ast-grep"}, exe: pnpmExe, want: npmSg},
 		{name: "the pre-commit hook's environment", files: []string{hookExe, hookSg}, exe: hookExe, want: hookSg},
+		{name: "a release archive's directory after npm install --prefix",
+			files: []string{"rel/scb-check", "rel/node_modules/.bin/ast-grep"}, exe: "rel/scb-check", want: "rel/node_modules/.bin/ast-grep"},
+		{name: "a release binary in an untrusted tree does not run the tree's node_modules",
+			files: []string{"tree/scb-check_0.2.0_linux_amd64/scb-check", "tree/node_modules/.bin/ast-grep", "node_modules/.bin/ast-grep"},
+			exe:   "tree/scb-check_0.2.0_linux_amd64/scb-check", want: "ast-grep"},
+		{name: "a link inside node_modules to a binary outside is not an npm package's",
+			files: []string{"opt/scb-check", "proj/node_modules/.bin/ast-grep"}, links: map[string]string{"proj/node_modules/.bin/scb-check": "opt/scb-check"},
+			exe: "proj/node_modules/.bin/scb-check", want: "ast-grep"},
 		{name: "links in the executable's path are resolved",
 			files: []string{npmExe, npmSg}, links: map[string]string{"bin/scb-check": npmExe},
 			exe: "bin/scb-check", want: npmSg},
@@ -98,7 +112,7 @@ func TestLocateAstGrep(t *testing.T) {
 func TestLocateAstGrepSkipsDirectoriesAnyoneWrites(t *testing.T) {
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
-	testkit.WriteTree(t, root, tree([]string{"shared/bin/scb-check", "shared/bin/ast-grep", "shared/node_modules/.bin/ast-grep", "shared/ast-grep/node_modules/.bin/ast-grep"}))
+	testkit.WriteTree(t, root, tree([]string{"shared/bin/scb-check", "shared/bin/ast-grep", "shared/ast-grep/node_modules/.bin/ast-grep"}))
 	exe := filepath.Join(root, "shared", "bin", "scb-check")
 	require.Equal(t, filepath.Join(root, "shared", "bin", "ast-grep"), locateAstGrep("", "", exe))
 
@@ -106,7 +120,14 @@ func TestLocateAstGrepSkipsDirectoriesAnyoneWrites(t *testing.T) {
 	assert.Equal(t, filepath.Join(root, "shared", "ast-grep", "node_modules", ".bin", "ast-grep"), locateAstGrep("", "", exe),
 		"ast-grep beside is skipped; the checkout's install is under the parent")
 	require.NoError(t, os.Chmod(filepath.Join(root, "shared"), 0o1777))
-	assert.Equal(t, "ast-grep", locateAstGrep("", "", exe), "the checkout's install and shared/node_modules are skipped")
+	assert.Equal(t, "ast-grep", locateAstGrep("", "", exe), "the checkout's install is skipped")
+
+	// The same for the project above an npm package's binary.
+	npmExe := filepath.Join(root, "proj", "node_modules", "@scbcheck", "cli-linux-x64", "bin", "scb-check")
+	testkit.WriteTree(t, root, tree([]string{"proj/node_modules/@scbcheck/cli-linux-x64/bin/scb-check", "proj/node_modules/.bin/ast-grep"}))
+	require.Equal(t, filepath.Join(root, "proj", "node_modules", ".bin", "ast-grep"), locateAstGrep("", "", npmExe))
+	require.NoError(t, os.Chmod(filepath.Join(root, "proj"), 0o1777))
+	assert.Equal(t, "ast-grep", locateAstGrep("", "", npmExe), "proj/node_modules is skipped")
 }
 
 // The current directory is not searched: a tree analysed from inside

@@ -101,8 +101,82 @@ func TestPreCommitHookPackage(t *testing.T) {
 		"no prepare or prepack script: npm pack would print its output where pre-commit reads the tarball's name")
 	build, err := os.ReadFile(filepath.Join("scripts", "pre-commit-build"))
 	require.NoError(t, err)
-	assert.Contains(t, string(build), "\ngo build -o bin/scb-check ./cmd/scb-check\n", "only the CLI is built")
+	assert.Contains(t, string(build), "\nCGO_ENABLED=1 go build -o bin/scb-check ./cmd/scb-check\n", "only the CLI is built, with cgo")
 	assert.NotContains(t, pkg.Files, "scripts/pre-commit-build")
+}
+
+// exitStatus runs cmd and returns its exit status; a command that could
+// not be started fails the test.
+func exitStatus(t *testing.T, cmd *exec.Cmd) int {
+	t.Helper()
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode()
+	}
+	require.NoError(t, err, "running %v", cmd.Args)
+	return 0
+}
+
+// scripts/pre-commit-build checks for Go and a C compiler before it
+// builds, says which is missing, and builds with cgo on even when the
+// user's CGO_ENABLED is 0. Run by sh with a PATH of stand-ins: a go that
+// records how it was run, and the compilers each case has.
+func TestPreCommitBuildNeedsACCompiler(t *testing.T) {
+	script, err := filepath.Abs(filepath.Join("scripts", "pre-commit-build"))
+	require.NoError(t, err)
+	const fakeGo = "#!/bin/sh\nprintf 'CGO_ENABLED=%s CC=%s %s\\n' \"$CGO_ENABLED\" \"${CC:-}\" \"$*\" >\"$RECORD\"\n"
+	const fakeCC = "#!/bin/sh\nexit 0\n"
+	tests := []struct {
+		name     string
+		programs []string // on PATH
+		cc       string   // $CC, unset when empty
+		exit     int
+		ran      string // what go recorded; "" when it did not run
+		stderr   string // a part of it
+	}{
+		{"gcc", []string{"go", "gcc"}, "", 0, "CGO_ENABLED=1 CC= build -o bin/scb-check ./cmd/scb-check", ""},
+		{"only cc: go is told to use it", []string{"go", "cc"}, "", 0, "CGO_ENABLED=1 CC=cc build -o bin/scb-check ./cmd/scb-check", ""},
+		{"CC names one that is there", []string{"go", "clang"}, "clang", 0, "CGO_ENABLED=1 CC=clang build -o bin/scb-check ./cmd/scb-check", ""},
+		{"CC with arguments", []string{"go", "ccache"}, "ccache gcc", 0, "CGO_ENABLED=1 CC=ccache gcc build -o bin/scb-check ./cmd/scb-check", ""},
+		{"no C compiler", []string{"go"}, "", 1, "", "a C compiler is required to build scb-check (cgo: its tree-sitter grammars are C): install gcc"},
+		{"CC names one that is not there, though gcc is", []string{"go", "gcc"}, "clang-99", 1, "",
+			"a C compiler is required to build scb-check (cgo: its tree-sitter grammars are C), and CC is 'clang-99' but clang-99 is not installed"},
+		{"no Go", []string{"gcc"}, "", 1, "", "Go is required to build scb-check"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			bin, work := t.TempDir(), t.TempDir()
+			for _, p := range tt.programs {
+				body := fakeCC
+				if p == "go" {
+					body = fakeGo
+				}
+				require.NoError(t, os.WriteFile(filepath.Join(bin, p), []byte(body), 0o755))
+			}
+			record := filepath.Join(work, "go-ran")
+			cmd := exec.Command("/bin/sh", script)
+			cmd.Dir = work
+			cmd.Env = []string{"PATH=" + bin, "RECORD=" + record, "CGO_ENABLED=0"}
+			if tt.cc != "" {
+				cmd.Env = append(cmd.Env, "CC="+tt.cc)
+			}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			assert.Equal(t, tt.exit, exitStatus(t, cmd), "stderr: %s", stderr.String())
+			assert.Contains(t, stderr.String(), tt.stderr)
+			if tt.stderr != "" {
+				assert.True(t, strings.HasPrefix(stderr.String(), "scb-check's pre-commit hook: "), stderr.String())
+			}
+			ran, err := os.ReadFile(record)
+			if tt.ran == "" {
+				assert.ErrorIs(t, err, os.ErrNotExist, "go must not run")
+				return
+			}
+			require.NoError(t, err, "go did not run; stderr: %s", stderr.String())
+			assert.Equal(t, tt.ran+"\n", string(ran))
+		})
+	}
 }
 
 // TestPreCommitHookEntry runs each hook as pre-commit would, in the
@@ -189,13 +263,7 @@ func TestPreCommitHookEntry(t *testing.T) {
 			cmd.Env = environ
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			code := 0
-			if err := cmd.Run(); err != nil {
-				var exit *exec.ExitError
-				require.True(t, errors.As(err, &exit), "running %v: %v", argv, err)
-				code = exit.ExitCode()
-			}
-			assert.Equal(t, tt.exit, code, "stderr: %s", stderr.String())
+			assert.Equal(t, tt.exit, exitStatus(t, cmd), "stderr: %s", stderr.String())
 			assert.Equal(t, tt.stdout, stdout.String())
 			assert.Empty(t, stderr.String())
 		})

@@ -105,7 +105,7 @@ def build(args):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--name", required=True, help="the distribution name, e.g. scbcheck")
+    p.add_argument("--name", required=True, help="the distribution name, e.g. scb-check-go")
     p.add_argument("--version", required=True)
     p.add_argument("--platform", required=True, help="the platform tag, e.g. manylinux_2_34_x86_64")
     p.add_argument("--binary", required=True, help="the scb-check executable")

@@ -112,9 +112,10 @@ func installAdvice(kind installKind, root string) string {
 		return need + ": run " + filepath.Join(root, "scripts", "setup") + " (it installs ast-grep into the checkout's .tools/ast-grep), " + name
 	}
 	// npm's --prefix keeps ast-grep's sg off PATH (Debian's /usr/bin/sg
-	// is another program).
+	// is another program); the lookup takes DIR/node_modules/.bin/ast-grep
+	// when DIR is the executable's directory.
 	return need + ": install it (npm install --prefix DIR @ast-grep/cli@" + rules.PinnedAstGrep +
-		" gives DIR/node_modules/.bin/ast-grep; pip install ast-grep-cli==" + rules.PinnedAstGrep +
+		" gives DIR/node_modules/.bin/ast-grep, found when DIR is scb-check's directory; pip install ast-grep-cli==" + rules.PinnedAstGrep +
 		" puts ast-grep in the Python environment's bin), put it beside scb-check or on PATH, " + name
 }
 

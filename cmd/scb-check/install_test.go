@@ -95,7 +95,7 @@ func TestInstallAdvice(t *testing.T) {
 		{installNpm, "", []string{"npm install @ast-grep/cli@0.44.0", "npm package"}, []string{"pip", "scripts/setup"}},
 		{installPython, "", []string{"pip install ast-grep-cli==0.44.0", "same Python environment"}, []string{"npm", "scripts/setup"}},
 		{installSource, filepath.Join("/src", "scbcheck"), []string{"run " + filepath.Join("/src", "scbcheck", "scripts", "setup") + " "}, []string{"pip", "npm"}},
-		{installUnknown, "", []string{"npm install --prefix DIR @ast-grep/cli@0.44.0", "DIR/node_modules/.bin/ast-grep", "pip install ast-grep-cli==0.44.0", "beside scb-check or on PATH"}, []string{"scripts/setup"}},
+		{installUnknown, "", []string{"npm install --prefix DIR @ast-grep/cli@0.44.0", "DIR/node_modules/.bin/ast-grep, found when DIR is scb-check's directory", "pip install ast-grep-cli==0.44.0", "beside scb-check or on PATH"}, []string{"scripts/setup"}},
 	}
 	for _, c := range cases {
 		got := installAdvice(c.kind, c.root)

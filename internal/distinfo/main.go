@@ -11,10 +11,17 @@ import (
 	"github.com/scbcheck/scbcheck/rules"
 )
 
+// pypiName is the Python distribution's name on PyPI. The command it
+// installs is scb-check all the same; the name itself cannot be
+// scb-check, the reference's, nor one PyPI takes for it (see
+// TestPyPINameIsNotTheReferences).
+const pypiName = "scb-check-go"
+
 // values are the names distinfo knows and what each prints.
 var values = map[string]string{
 	"version":  scbcheck.Version,
 	"ast-grep": rules.PinnedAstGrep,
+	"pypi":     pypiName,
 }
 
 // run prints the value of each name in args, one per line, and returns
