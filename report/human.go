@@ -27,7 +27,8 @@ type HumanOptions struct {
 	// for the excerpts; os.ReadFile when nil.
 	ReadFile func(path string) ([]byte, error)
 	// MinDuplicateLines hides clone groups whose first instance has fewer
-	// SLOC lines (display only; 0 shows all).
+	// SLOC lines (display only: the summary's findings line counts them
+	// as hidden, and they stay in Report.HasFindings; 0 shows all).
 	MinDuplicateLines int
 	// Color paints severities, rule ids, locations and the summary with
 	// ANSI escape sequences; the text is the same without.
