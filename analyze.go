@@ -129,12 +129,13 @@ const DefaultAstGrepTimeout = 10 * time.Minute
 // Its errors can be told apart with errors.Is: ErrNoFiles (nothing to
 // analyse), ErrNoParsedFiles (nothing parsed), ErrAstGrepNotFound and
 // ErrAstGrepFailed (the ast-grep run; errors.As finds the
-// *rules.AstGrepError with its Remedy), ErrConfig (the configuration or
-// Options.Languages), ErrCatalog (the rule files), ErrDirectives (a
-// file's scbc directives), fs.ErrNotExist (opt.Path does not exist),
+// *rules.AstGrepError with its Remedy), ErrConfig (the configuration,
+// Options.Compat or Options.Languages), ErrCatalog (the rule files), ErrDirectives (a
+// file's scbc directives), ErrPathNotFound (opt.Path does not exist),
 // and context.Canceled or context.DeadlineExceeded when ctx ended the
 // run. Other errors (an unreadable directory, the cache, the MCF file)
-// name what failed. No message names a command-line option.
+// name what failed; fs.ErrNotExist matches every missing file, opt.Path
+// and the MCF file included. No message names a command-line option.
 func Analyze(ctx context.Context, opt Options) (*report.Report, error) {
 	s, err := NewSession(opt)
 	if err != nil {

@@ -25,12 +25,20 @@ var (
 	// error is a *rules.AstGrepError whose Remedy says what may help.
 	ErrAstGrepFailed = rules.ErrAstGrepFailed
 	// ErrConfig: the configuration (Options.ConfigPath, or the one
-	// discovered from WorkDir) cannot be read or is not valid, or
-	// Options.Languages names an unknown language.
+	// discovered from WorkDir) cannot be read or is not valid, its compat
+	// key or Options.Compat names no compatibility profile, or
+	// Options.Languages names an unknown language or languages the
+	// profile does not choose from (scb-check 0.1.3 reads Python only).
 	ErrConfig = errors.New("invalid configuration")
 	// ErrCatalog: a rule file (Options.CatalogPaths, ExtraRuleFiles)
 	// cannot be read or is not valid, or two rules share an id.
 	ErrCatalog = errors.New("invalid rule catalog")
+	// ErrPathNotFound: the path to analyse (Options.Path, Target.Path)
+	// does not exist. The error also matches fs.ErrNotExist, as do those
+	// of other missing files (ast-grep is ErrAstGrepNotFound, the
+	// configuration ErrConfig, a rule file ErrCatalog; the MCF file only
+	// fs.ErrNotExist).
+	ErrPathNotFound = errors.New("path not found")
 	// ErrDirectives: a file's scbc directive is malformed or names an
 	// unknown rule (a *source.DirectiveError lists them).
 	ErrDirectives = errors.New("invalid directive")

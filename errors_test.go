@@ -23,7 +23,7 @@ import (
 func TestAnalyzeErrorValues(t *testing.T) {
 	sentinels := []error{
 		scbcheck.ErrNoFiles, scbcheck.ErrNoParsedFiles, scbcheck.ErrAstGrepNotFound, scbcheck.ErrAstGrepFailed,
-		scbcheck.ErrConfig, scbcheck.ErrCatalog, scbcheck.ErrDirectives, fs.ErrNotExist, context.Canceled,
+		scbcheck.ErrConfig, scbcheck.ErrCatalog, scbcheck.ErrDirectives, scbcheck.ErrPathNotFound, fs.ErrNotExist, context.Canceled,
 	}
 	tree := func(files map[string]string) string {
 		dir := t.TempDir()
@@ -59,7 +59,14 @@ func TestAnalyzeErrorValues(t *testing.T) {
 			return scbcheck.Options{CatalogPaths: []string{filepath.Join(dir, "missing.yml")}}
 		}, tree(good), scbcheck.ErrCatalog},
 		{"a directive naming no rule", nil, nil, tree(map[string]string{"a.py": "value = 1  # scbc ignore[not-a-rule]\n"}), scbcheck.ErrDirectives},
-		{"a missing path", nil, func(dir string) scbcheck.Options { return scbcheck.Options{Path: filepath.Join(dir, "nope")} }, tree(good), fs.ErrNotExist},
+		{"an unknown compat version", nil, func(string) scbcheck.Options { return scbcheck.Options{Compat: "9.9.9"} }, tree(good), scbcheck.ErrConfig},
+		{"languages 0.1.3 does not choose from", nil, func(string) scbcheck.Options {
+			return scbcheck.Options{Compat: "0.1.3", Languages: []string{"rust"}}
+		}, tree(good), scbcheck.ErrConfig},
+		{"a missing configuration file", nil, func(dir string) scbcheck.Options {
+			return scbcheck.Options{ConfigPath: filepath.Join(dir, "missing.toml")}
+		}, tree(good), scbcheck.ErrConfig},
+		{"a missing path", nil, func(dir string) scbcheck.Options { return scbcheck.Options{Path: filepath.Join(dir, "nope")} }, tree(good), scbcheck.ErrPathNotFound},
 		{"a cancelled context", cancelled, nil, tree(good), context.Canceled},
 	}
 	flag := regexp.MustCompile(`(^|[\s(])--[a-z]`)
@@ -90,10 +97,25 @@ func TestAnalyzeErrorValues(t *testing.T) {
 					assert.False(t, errors.Is(err, other), "%v is not %v", err, other)
 				}
 			}
+			assert.Equal(t, c.is == scbcheck.ErrPathNotFound, errors.Is(err, fs.ErrNotExist) && errors.Is(err, scbcheck.ErrPathNotFound),
+				"a missing path is also fs.ErrNotExist, as it was before ErrPathNotFound")
 			assert.False(t, flag.MatchString(err.Error()), "no option named: %s", err)
 			assert.NotContains(t, err.Error(), "scripts/")
 		})
 	}
+}
+
+// A missing MCF file is fs.ErrNotExist, not the missing path to analyse.
+func TestAnalyzeMissingMCFFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.py", "def f():\n    return 1\n")
+	_, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
+		Path: dir, WorkDir: dir, DisableSG: true, MCFFile: filepath.Join(dir, "missing-mcf.json"),
+	})
+	require.Error(t, err)
+	assert.ErrorIs(t, err, fs.ErrNotExist)
+	assert.NotErrorIs(t, err, scbcheck.ErrPathNotFound)
+	assert.Contains(t, err.Error(), "missing-mcf.json")
 }
 
 // An ast-grep error carries its remedy for the caller to word.

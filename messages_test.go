@@ -20,18 +20,21 @@ import (
 // or the condition, and the command (cmd/scb-check) words them in its
 // own options.
 func TestLibraryStringsNameNoCommandLineOption(t *testing.T) {
-	// advice is a long option or a repository script named in a string.
-	advice := regexp.MustCompile(`(^|[^\w-])--[a-z]|scripts/`)
+	// advice is a long option, a repository script or a command of
+	// scb-check (scb-check dir <PATH>) named in a string.
+	advice := regexp.MustCompile(`(^|[^\w-])--[a-z]|scripts/|scb-check (check|dir|functions|rules?|trajectory|batch|help)\b`)
 	// An argument of a program the library runs (git's --no-pager,
 	// ast-grep's --json=compact) is a string of its own: not advice.
 	argument := regexp.MustCompile(`^--[a-z][a-z0-9-]*(=\S*)?$`)
 	// allowed are the strings that name another program's option in a
 	// message about running it, not as advice to the caller.
 	allowed := map[string]string{
-		"%s --version did not finish: %w":                                  "the ast-grep probe that ran",
-		"%s --version failed (%w): %s":                                     "the ast-grep probe that ran",
-		"%s --version printed %s, not \"ast-grep X.Y.Z\": is it ast-grep?": "the ast-grep probe that ran",
-		"%s --version did not finish within %s":                            "the ast-grep probe that ran",
+		"%s --version did not finish: %w":                                                             "the ast-grep probe that ran",
+		"%s --version failed (%w): %s":                                                                "the ast-grep probe that ran",
+		"%s --version printed %s, not \"ast-grep X.Y.Z\": is it ast-grep?":                            "the ast-grep probe that ran",
+		"%s --version did not finish within %s":                                                       "the ast-grep probe that ran",
+		"scb-check trajectory (%d checkpoints)":                                                       "the trajectory chart's title",
+		"%s:%d: not a line of scb-check batch (a JSON object with snapshot and status ok or error); ": "names the lines' writer, not a command to run",
 	}
 	// Outside the library: the command, the benchmark programs, the
 	// helpers only tests import, the fixtures.

@@ -2,7 +2,9 @@ package scbcheck
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -159,6 +161,9 @@ func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
 	set.engine.Progress = engine.NewReporter(t.Progress)
 	walk, err := engine.Discover(t.Path, t.FS, cfg, &set.engine, reuse.ReadExtensions())
 	if err != nil {
+		if _, statErr := vfs.Or(t.FS).Stat(t.Path); errors.Is(statErr, fs.ErrNotExist) {
+			return nil, mark(ErrPathNotFound, err)
+		}
 		return nil, err
 	}
 	c, err := s.openCache()

@@ -77,7 +77,7 @@ type Settings struct {
 func resolve(opt Options) (Settings, error) {
 	profile, err := ProfileNamed(opt.Compat)
 	if err != nil {
-		return Settings{}, fmt.Errorf("Options.Compat: %w", err)
+		return Settings{}, mark(ErrConfig, fmt.Errorf("Options.Compat: %w", err))
 	}
 	cat := opt.Catalog
 	if cat == nil {
@@ -109,7 +109,7 @@ func (s Settings) withProfile(p *Profile) (Settings, error) {
 		for i, spec := range p.Languages {
 			names[i] = spec.Name
 		}
-		return Settings{}, fmt.Errorf("Options.Languages: scb-check %s reads %s only", p.Name, strings.Join(names, ", "))
+		return Settings{}, mark(ErrConfig, fmt.Errorf("Options.Languages: scb-check %s reads %s only", p.Name, strings.Join(names, ", ")))
 	}
 	cat := s.loaded
 	if p.catalog != nil {

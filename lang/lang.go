@@ -72,6 +72,14 @@ type Spec struct {
 
 	// Callables are the node kinds that are functions.
 	Callables []string
+	// HeadingWrappers and HeadingSiblings are the kinds of the nodes that
+	// head a callable without being part of its node: a wrapper whose last
+	// child it is (Python's decorated_definition, its decorators first),
+	// siblings right before it, comments between them allowed (Rust's
+	// attribute_item). The callable's HeadLine is the first line of its
+	// headings, where an ignore directive of a metric rule may stand for
+	// it.
+	HeadingWrappers, HeadingSiblings []string
 	// CallableContainers are the node kinds scb-check 0.1.3's function
 	// visitor descends through besides callables (whose own children it
 	// always visits): a callable under any other kind (an if or try body)

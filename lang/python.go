@@ -36,6 +36,7 @@ var Python = register(&Spec{
 	StringPrefixesKeptInSLOC: "bf",
 
 	Callables:          []string{"function_definition"},
+	HeadingWrappers:    []string{"decorated_definition"},
 	CallableContainers: []string{"module", "class_definition", "decorated_definition", "block"},
 	Compat013: &Compat013Spec{
 		Suffix: ".py",

@@ -40,7 +40,8 @@ var Rust = register(&Spec{
 	// statement (`"text";`) in Rust as the reference does in both languages.
 	PlainStringStatement: "expression_statement",
 
-	Callables: []string{"function_item"},
+	Callables:       []string{"function_item"},
+	HeadingSiblings: []string{"attribute_item"},
 	Scopes: map[string]ScopeKind{
 		"function_item": {NameField: "name"},
 		"impl_item":     {NameField: "type"},

@@ -143,7 +143,7 @@ func ExampleNewBaseline() {
 func ExampleWriteHuman() {
 	r := analyze()
 	cwd, _ := os.Getwd()
-	if err := report.WriteHuman(os.Stdout, r, report.HumanOptions{CWD: filepath.Dir(cwd), Context: 0}); err != nil {
+	if err := report.WriteHuman(os.Stdout, r, report.HumanOptions{CWD: filepath.Dir(cwd), Context: 0, DIRHint: "per symbol: scb-check dir <PATH>"}); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
@@ -180,7 +180,7 @@ func ExampleWriteHuman() {
 	// Summary
 	//   erosion       0.885   complexity mass of the functions over complexity 10: 41.6 of 47.0
 	//   cog_erosion   1.000   cognitive mass of the functions over cognitive complexity 10: 45.0 of 45.0
-	//   verbosity     0.455   10 of 22 SLOC flagged: clones 8, ast-grep 0, structural 2 (a line counts once)
+	//   verbosity     0.455   10 of 22 SLOC flagged: clones 8, ast-grep off, structural 2 (a line counts once)
 	//   files         1
 	//   SLOC          22
 	//   functions     4       1 over complexity 10, 1 over cognitive complexity 10

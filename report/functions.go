@@ -20,8 +20,11 @@ type Function struct {
 }
 
 // Functions lists every callable the report counts (TotalFunctions of
-// them, whose masses sum to TotalMass and TotalCogMass), in the report's
-// order: by path, then by position in the file.
+// them), in the report's order: by path, then by position in the file.
+// Their masses give TotalMass and TotalCogMass exactly when summed as the
+// report sums them: erosion.Summarize, Neumaier's compensated summation
+// in path, start line and name order. A plain left-to-right sum of the
+// floats may differ from those totals in the last bits.
 func (r *Report) Functions() []Function {
 	out := make([]Function, 0, r.TotalFunctions)
 	for _, f := range r.Files {

@@ -27,11 +27,15 @@ type HumanOptions struct {
 	// for the excerpts; os.ReadFile when nil.
 	ReadFile func(path string) ([]byte, error)
 	// MinDuplicateLines hides clone groups whose first instance has fewer
-	// SLOC lines (display only; 0 shows all).
+	// SLOC lines (display only: the summary's findings line counts them
+	// as hidden, and they stay in Report.HasFindings; 0 shows all).
 	MinDuplicateLines int
 	// Color paints severities, rule ids, locations and the summary with
 	// ANSI escape sequences; the text is the same without.
 	Color bool
+	// DIRHint, when set, is the summary's last DIR row: where to find the
+	// per-symbol detail (a command that prints it).
+	DIRHint string
 }
 
 // entry is one finding's block of the human output, with what it is
@@ -45,8 +49,9 @@ type entry struct {
 }
 
 // WriteHuman writes one block per finding, sorted by path, line and kind,
-// separated by blank lines, then the summary (WriteSummary), which a clean
-// run writes too. Every block starts with the same header,
+// separated by blank lines, then the summary: the metrics and the
+// findings counted, also those left out (MinDuplicateLines, ignore
+// directives), which a clean run writes too. Every block starts with the same header,
 // severity[rule-id]: message, and names its place as path:line:col (a
 // clone group: each instance's).
 func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
@@ -97,7 +102,7 @@ func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 	for i, e := range entries {
 		severities[i] = e.severity
 	}
-	writeSummary(&out, r, severities, pal)
+	writeSummary(&out, r, severities, hiddenIssues(r, opt.MinDuplicateLines), opt.DIRHint, pal)
 	_, err := w.Write(out.Bytes())
 	return err
 }

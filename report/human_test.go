@@ -107,6 +107,7 @@ func TestWriteHumanFindingsAndClones(t *testing.T) {
 	b.Reset()
 	require.NoError(t, WriteHuman(&b, &Report{CloneBlocks: r.CloneBlocks}, HumanOptions{CWD: "/w", ReadFile: read, MinDuplicateLines: 4}))
 	assert.Empty(t, findingsOf(t, b.String()), "--min-duplicate-lines hides groups whose anchor has fewer SLOC lines")
+	assert.Contains(t, b.String(), "\nNo findings shown; 1 clone group under 4 SLOC lines hidden (it still counts in the exit status).\n")
 
 	// An ignore directive on b.py's instance hides its finding: the group
 	// is shown at the instance left, c.py, and still names both.
@@ -123,7 +124,7 @@ func TestWriteHumanFindingsAndClones(t *testing.T) {
 	require.NoError(t, WriteHuman(&b, &Report{CloneBlocks: blocks, CloneLOC: 6}, HumanOptions{CWD: "/w", ReadFile: read}))
 	assert.Empty(t, findingsOf(t, b.String()), "every instance ignored: no group")
 	assert.Contains(t, b.String(), "clones 6", "the clone lines still count in verbosity")
-	assert.Contains(t, b.String(), "\nNo findings.\n")
+	assert.Contains(t, b.String(), "\nNo findings shown; 1 metric finding hidden by ignore directives.\n")
 }
 
 // findingsOf is the part of a human output before its summary, without

@@ -77,6 +77,32 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 	return out
 }
 
+// hiddenIssues counts the findings collectIssues(r, minDup) leaves out:
+// the clone groups under minDup SLOC lines with an instance no ignore
+// directive hides, and the metric findings ignore directives hide (a
+// clone group once, when every instance is hidden).
+func hiddenIssues(r *Report, minDup int) hiddenFindings {
+	h := hiddenFindings{MinLines: minDup}
+	for _, g := range cloneGroups(r.CloneBlocks) {
+		if !slices.ContainsFunc(g, func(b CloneBlock) bool { return !b.Ignored }) {
+			h.Ignored++
+		} else if g[0].SLOC < minDup {
+			h.Short++
+		}
+	}
+	for _, f := range r.Files {
+		for _, c := range f.Callables {
+			if c.CC > HighComplexity && slices.Contains(c.Ignored, rules.CyclomaticComplexityID) {
+				h.Ignored++
+			}
+			if c.Cog > HighComplexity && slices.Contains(c.Ignored, rules.CognitiveComplexityID) {
+				h.Ignored++
+			}
+		}
+	}
+	return h
+}
+
 // complexityFinding is base, a callable's finding, for a measure over
 // HighComplexity.
 func complexityFinding(base finding.Finding, kind finding.Kind, rule, metric string, value, sloc int) finding.Finding {

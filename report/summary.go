@@ -14,11 +14,13 @@ const summaryIndent = 16
 
 // writeSummary writes the human output's summary: the report's metrics,
 // one per row, then the findings shown counted by severity (severities
-// has one label per block of the output: a clone group counts once). The
-// shares (erosion, verbosity, DIR) are shown with three decimals (see
-// shareText), masses with one, counts with thousands separators: the
-// exact values are the JSON report's.
-func writeSummary(out *bytes.Buffer, r *Report, severities []string, pal palette) {
+// has one label per block of the output: a clone group counts once) and
+// those left out (see findingsLine). dirHint, when set, is a last DIR row
+// telling where the per-symbol detail is. The shares (erosion, verbosity,
+// DIR) are shown with three decimals (see shareText), masses with one,
+// counts with thousands separators: the exact values are the JSON
+// report's.
+func writeSummary(out *bytes.Buffer, r *Report, severities []string, hidden hiddenFindings, dirHint string, pal palette) {
 	row := func(label, value, detail string) {
 		line := "  " + pal.bold(label) + strings.Repeat(" ", max(1, summaryIndent-2-len(label))) + value
 		if detail != "" {
@@ -32,8 +34,12 @@ func writeSummary(out *bytes.Buffer, r *Report, severities []string, pal palette
 		HighComplexity, massText(r.HighCCMass), massText(r.TotalMass)))
 	row("cog_erosion", shareText(r.CogErosion), fmt.Sprintf("cognitive mass of the functions over cognitive complexity %d: %s of %s",
 		HighComplexity, massText(r.HighCogMass), massText(r.TotalCogMass)))
+	astGrep := count(r.AstGrepFlaggedLOC)
+	if r.AstGrep.Disabled {
+		astGrep = "off"
+	}
 	row("verbosity", shareText(r.Verbosity), fmt.Sprintf("%s of %s SLOC flagged: clones %s, ast-grep %s, structural %s (a line counts once)",
-		count(r.VerbosityFlaggedLOC), count(r.TotalLOC), count(r.CloneLOC), count(r.AstGrepFlaggedLOC), count(r.StructuralRuleLOC)))
+		count(r.VerbosityFlaggedLOC), count(r.TotalLOC), count(r.CloneLOC), astGrep, count(r.StructuralRuleLOC)))
 	files := ""
 	if n := len(r.Skipped); n > 0 {
 		files = fmt.Sprintf("%s skipped (not parsed)", count(n))
@@ -53,7 +59,9 @@ func writeSummary(out *bytes.Buffer, r *Report, severities []string, pal palette
 		if r.MCF != nil {
 			more(fmt.Sprintf("mcf %s, if50 %s", formatFloat(r.MCF.Value), ratioShare(r.IF50)))
 		}
-		more("per symbol: scb-check dir <PATH>")
+		if dirHint != "" {
+			more(dirHint)
+		}
 	}
 	// A catalog other than the bundled one is named, so that its numbers
 	// are not taken for the bundled catalog's.
@@ -61,13 +69,53 @@ func writeSummary(out *bytes.Buffer, r *Report, severities []string, pal palette
 		row("catalog", strings.TrimPrefix(CatalogLine(r), "catalog: "), "")
 	}
 	out.WriteByte('\n')
-	out.WriteString(findingsLine(severities, pal) + "\n")
+	out.WriteString(findingsLine(severities, hidden, pal) + "\n")
 }
 
-// findingsLine counts the findings by severity, most severe first:
-// "Found 3 findings: 1 critical, 2 warnings." or "No findings.".
-func findingsLine(severities []string, pal palette) string {
+// hiddenFindings counts the findings the human output leaves out.
+type hiddenFindings struct {
+	// Short are the clone groups left out for being shorter than
+	// MinDuplicateLines SLOC lines, MinLines: they still count in
+	// Report.HasFindings.
+	Short, MinLines int
+	// Ignored are the metric findings an ignore directive hides (a clone
+	// group counts once, when it hides every instance): they count in
+	// the metrics only.
+	Ignored int
+}
+
+// findingsLine counts the findings by severity, most severe first, then
+// says what was left out: "Found 3 findings: 1 critical, 2 warnings.",
+// "No findings.", "No findings shown; 1 clone group under 10 SLOC lines
+// hidden (it still counts in the exit status).", "Found 2 findings: 2
+// warnings; 1 metric finding hidden by ignore directives.".
+func findingsLine(severities []string, hidden hiddenFindings, pal palette) string {
+	var notes []string
+	if n := hidden.Short; n > 0 {
+		note := fmt.Sprintf("%s clone group under %d SLOC lines hidden (it still counts in the exit status)", count(n), hidden.MinLines)
+		if n > 1 {
+			note = fmt.Sprintf("%s clone groups under %d SLOC lines hidden (they still count in the exit status)", count(n), hidden.MinLines)
+		}
+		notes = append(notes, note)
+	}
+	if n := hidden.Ignored; n > 0 {
+		noun := "finding"
+		if n > 1 {
+			noun = "findings"
+		}
+		notes = append(notes, fmt.Sprintf("%s metric %s hidden by ignore directives", count(n), noun))
+	}
+	tail := "."
+	if len(notes) > 0 {
+		tail = "; " + strings.Join(notes, "; ") + "."
+	}
 	if len(severities) == 0 {
+		if hidden.Short > 0 {
+			return pal.bold("No findings shown") + tail
+		}
+		if len(notes) > 0 {
+			return pal.good("No findings shown") + tail
+		}
 		return pal.good("No findings.")
 	}
 	by := map[string]int{}
@@ -88,7 +136,7 @@ func findingsLine(severities []string, pal palette) string {
 	if len(severities) == 1 {
 		noun = "finding"
 	}
-	return pal.bold(fmt.Sprintf("Found %s %s", count(len(severities)), noun)) + ": " + strings.Join(parts, ", ") + "."
+	return pal.bold(fmt.Sprintf("Found %s %s", count(len(severities)), noun)) + ": " + strings.Join(parts, ", ") + tail
 }
 
 // shareText shows a share (0 to 1) with three decimals, but never rounds

@@ -41,10 +41,28 @@ func TestCountGroupsThousands(t *testing.T) {
 }
 
 func TestFindingsLine(t *testing.T) {
-	assert.Equal(t, "No findings.", findingsLine(nil, palette{}))
-	assert.Equal(t, "Found 1 finding: 1 warning.", findingsLine([]string{"warning"}, palette{}))
-	assert.Equal(t, "Found 6 findings: 1 critical, 2 warnings, 3 info.",
-		findingsLine([]string{"info", "warning", "critical", "info", "warning", "info"}, palette{}))
+	cases := []struct {
+		severities []string
+		hidden     hiddenFindings
+		want       string
+	}{
+		{nil, hiddenFindings{}, "No findings."},
+		{[]string{"warning"}, hiddenFindings{}, "Found 1 finding: 1 warning."},
+		{[]string{"info", "warning", "critical", "info", "warning", "info"}, hiddenFindings{},
+			"Found 6 findings: 1 critical, 2 warnings, 3 info."},
+		{nil, hiddenFindings{Short: 1, MinLines: 10},
+			"No findings shown; 1 clone group under 10 SLOC lines hidden (it still counts in the exit status)."},
+		{nil, hiddenFindings{Short: 2, MinLines: 6},
+			"No findings shown; 2 clone groups under 6 SLOC lines hidden (they still count in the exit status)."},
+		{nil, hiddenFindings{Ignored: 1}, "No findings shown; 1 metric finding hidden by ignore directives."},
+		{[]string{"warning", "warning", "warning"}, hiddenFindings{Ignored: 2},
+			"Found 3 findings: 3 warnings; 2 metric findings hidden by ignore directives."},
+		{[]string{"warning"}, hiddenFindings{Short: 1, MinLines: 5, Ignored: 1},
+			"Found 1 finding: 1 warning; 1 clone group under 5 SLOC lines hidden (it still counts in the exit status); 1 metric finding hidden by ignore directives."},
+	}
+	for _, tc := range cases {
+		assert.Equal(t, tc.want, findingsLine(tc.severities, tc.hidden, palette{}))
+	}
 }
 
 // summaryReport is a report whose numbers are worked out by hand: erosion
@@ -73,10 +91,18 @@ func TestWriteHumanSummary(t *testing.T) {
 		"  functions     1,001   1 over complexity 10, 0 over cognitive complexity 10\n" +
 		"  dir           0.500   2 of 4 public symbols of standalone modules used by other modules\n" +
 		"                        with tests 0.667, reachable from entry modules null, lenient 0.500, per-module mean 0.500\n" +
-		"                        per symbol: scb-check dir <PATH>\n" +
 		"\n" +
 		"No findings.\n"
 	assert.Equal(t, want, b.String(), "a clean run writes the summary alone")
+
+	b.Reset()
+	r := summaryReport()
+	r.AstGrep.Disabled = true
+	require.NoError(t, WriteHuman(&b, r, HumanOptions{CWD: "/w", DIRHint: "per symbol: see the DIR detail"}))
+	assert.Contains(t, b.String(), "  verbosity     0.003   3 of 1,200 SLOC flagged: clones 2, ast-grep off, structural 0 (a line counts once)\n",
+		"ast-grep did not run: its part is off, not 0")
+	assert.Contains(t, b.String(), "per-module mean 0.500\n                        per symbol: see the DIR detail\n\n",
+		"the caller's hint is the last DIR row")
 }
 
 // sgr matches an ANSI SGR sequence.

@@ -417,6 +417,10 @@ func startError(binary string, err error) error {
 		return nil
 	}
 	if errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) {
+		if !strings.ContainsRune(binary, '/') && !strings.ContainsRune(binary, filepath.Separator) {
+			// A bare name was looked up on PATH; err names it.
+			return astGrepError(RemedyInstall, ": ", fmt.Errorf("%w on PATH (%w)", ErrAstGrepNotFound, err))
+		}
 		return astGrepError(RemedyInstall, ": ", fmt.Errorf("%w at %s (%w)", ErrAstGrepNotFound, binary, err))
 	}
 	var pathErr *fs.PathError

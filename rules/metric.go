@@ -136,7 +136,7 @@ func (r *metricRule) metric() string {
 // suppression is the rule's note on ignore directives.
 func (r *metricRule) suppression() string {
 	directive := fmt.Sprintf("An ignore directive (a comment `scbc ignore[%s] reason`) on the function's first line, "+
-		"or alone on the line above it,", r.ID)
+		"on one of its decorator or attribute lines, or alone on the line above them,", r.ID)
 	if r.ID == DuplicateStructureID {
 		return directive + " hides that instance's finding from the findings shown and from the exit status; " +
 			"the group's other instances keep theirs. It never changes a metric: every instance still counts toward verbosity."

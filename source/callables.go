@@ -1,6 +1,9 @@
 package source
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Callable is one function of a file: a node of one of the language's
 // callable kinds, nested ones included.
@@ -15,6 +18,10 @@ type Callable struct {
 	// StartLine and EndLine are the 1-based span of the callable node
 	// (decorators and attributes excluded).
 	StartLine, EndLine int
+	// HeadLine is the first line of the decorators or attributes heading
+	// the callable (lang.Spec.HeadingWrappers, HeadingSiblings), StartLine
+	// when it has none.
+	HeadLine int
 	// StartCol is the 1-based column the callable node starts at, in
 	// Unicode code points as finding columns are counted.
 	StartCol int
@@ -104,6 +111,7 @@ func (t *Tree) callable(i int, name string, scope []string, sloc Lines) Callable
 		QualifiedName: strings.Join(append(append([]string(nil), scope...), name), spec.ScopeSeparator),
 		Scope:         scope,
 		StartLine:     t.StartLine(i),
+		HeadLine:      t.headLine(i),
 		EndLine:       t.EndLine(i),
 		StartCol:      t.StartCol(i),
 		Kind:          t.callableKind(i),
@@ -189,6 +197,31 @@ func (t *Tree) addParam(fn *Callable, p int) {
 		return
 	}
 	fn.Params = append(fn.Params, pname)
+}
+
+// headLine is the first line of callable i's headings: the wrapper it is
+// the last child of, else the heading siblings right before it (comments
+// between them skipped); its own first line without.
+func (t *Tree) headLine(i int) int {
+	if p := int(t.Nodes[i].Parent); p >= 0 && t.Is(p, ClassHeadingWrapper) && int(t.Nodes[p].End) == int(t.Nodes[i].End) {
+		return t.StartLine(p)
+	}
+	head := t.StartLine(i)
+	p := int(t.Nodes[i].Parent)
+	if p < 0 {
+		return head
+	}
+	siblings := t.Children(p)
+	k := slices.Index(siblings, i)
+	for k--; k >= 0; k-- {
+		s := siblings[k]
+		if t.Is(s, ClassHeadingSibling) {
+			head = t.StartLine(s)
+		} else if !t.Is(s, ClassComment) {
+			break
+		}
+	}
+	return head
 }
 
 // exported applies lang.Spec.PublicWrappers to callable i named name.

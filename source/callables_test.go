@@ -285,3 +285,40 @@ func TestCallablesKindAndColumn(t *testing.T) {
 		})
 	}
 }
+
+// A callable's HeadLine is the first line of its decorators or
+// attributes: Python's decorators (the decorated_definition around it),
+// Rust's attributes before it (comments between them included); a
+// callable after another's headings is not headed by them.
+func TestCallableHeadLine(t *testing.T) {
+	cases := []struct {
+		name string
+		spec *lang.Spec
+		src  string
+		// heads maps each callable's name to its head line and start line.
+		heads map[string][2]int
+	}{
+		{"python decorators", lang.Python,
+			"import functools\n\n\n@functools.cache\n@other(\n    1,\n)\ndef f():\n    return 1\n\n\ndef g():\n    return 2\n",
+			map[string][2]int{"f": {4, 8}, "g": {12, 12}}},
+		{"python decorated method, then a plain one", lang.Python,
+			"class C:\n    @property\n    def p(self):\n        return 1\n\n    def q(self):\n        return 2\n",
+			map[string][2]int{"p": {2, 3}, "q": {6, 6}}},
+		{"rust attributes with a comment between", lang.Rust,
+			"#[inline]\n/// Docs.\n#[must_use]\nfn f() -> i32 {\n    1\n}\n\nfn g() -> i32 {\n    2\n}\n",
+			map[string][2]int{"f": {1, 4}, "g": {8, 8}}},
+		{"rust: an attributed item before is not a heading", lang.Rust,
+			"#[derive(Debug)]\nstruct S;\nfn f() -> i32 {\n    1\n}\n",
+			map[string][2]int{"f": {3, 3}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			fns := callables(t, tc.spec, tc.src)
+			got := map[string][2]int{}
+			for _, fn := range fns {
+				got[fn.Name] = [2]int{fn.HeadLine, fn.StartLine}
+			}
+			assert.Equal(t, tc.heads, got)
+		})
+	}
+}

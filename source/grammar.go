@@ -32,6 +32,8 @@ const (
 	ClassBlockBody
 	ClassPublicWrapper
 	ClassCompileTime
+	ClassHeadingWrapper
+	ClassHeadingSibling
 )
 
 // Grammar is a language's symbol table: the name and classes of every node
@@ -93,6 +95,8 @@ func buildGrammar(spec *lang.Spec) *Grammar {
 	roles.Add(ClassBoundFunction, spec.BoundFunctions...)
 	roles.Add(ClassPublicWrapper, spec.PublicWrappers...)
 	roles.Add(ClassCompileTime, spec.CompileTimeConditions...)
+	roles.Add(ClassHeadingWrapper, spec.HeadingWrappers...)
+	roles.Add(ClassHeadingSibling, spec.HeadingSiblings...)
 	for k := range spec.Scopes {
 		roles.Add(ClassScope, k)
 	}

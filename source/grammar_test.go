@@ -22,7 +22,7 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 			for kind := range spec.Scopes {
 				sets = append(sets, []string{kind})
 			}
-			sets = append(sets, spec.BoundFunctions, spec.PublicWrappers, spec.CompileTimeConditions)
+			sets = append(sets, spec.BoundFunctions, spec.PublicWrappers, spec.CompileTimeConditions, spec.HeadingWrappers, spec.HeadingSiblings)
 			if spec.BlockBody != "" {
 				sets = append(sets, []string{spec.BlockBody})
 			}

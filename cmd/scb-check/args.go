@@ -237,13 +237,8 @@ func parseCheck(args []string) (*checkArgs, error) {
 	if err := a.gates.validate(); err != nil {
 		return nil, err
 	}
-	switch len(positional) {
-	case 0:
-		return nil, usagef("error: the following required arguments were not provided:\n  <PATH>\n\nUsage: scb-check check [OPTIONS] <PATH>")
-	case 1:
-		a.path = positional[0]
-	default:
-		return nil, usagef("error: unexpected argument '%s' found", positional[1])
+	if a.path, err = onePath(positional, "check"); err != nil {
+		return nil, err
 	}
 	return a, nil
 }

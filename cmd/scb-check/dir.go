@@ -48,10 +48,28 @@ Options:
 Exit status: 0 when the listing was produced, 2 on an error.
 `
 
+// dirOptions are dir's options: check's analysis options (its help lists
+// them), none of its own. check's findings, gates, baselines and color
+// mean nothing for dir's listing, nor do the options of the ast-grep run
+// (dir runs none): they are refused, --disable-sg too, as functions
+// refuses it, so that the two commands that run no ast-grep take the same
+// options and no option is taken that does nothing.
+var dirOptions = ownOptions{command: "dir", refused: checkOnlyAnd("--disable-sg", "--ast-grep", "--ast-grep-timeout")}
+
+// parseDir parses dir's arguments.
+func parseDir(args []string) (*checkArgs, error) {
+	positional, a, err := dirOptions.split(args, nil)
+	if err != nil || a.help {
+		return a, err
+	}
+	a.path, err = onePath(positional, "dir")
+	return a, err
+}
+
 // runDir analyses PATH without the ast-grep rules (DIR does not need
 // them) and prints the DIR detail.
 func runDir(c *cli, args []string) error {
-	a, err := parseCheck(args)
+	a, err := parseDir(args)
 	if err != nil {
 		return err
 	}

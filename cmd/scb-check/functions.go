@@ -82,13 +82,17 @@ var functionsOptions = ownOptions{
 	command: "functions",
 	values:  map[string]string{"--output-format": "<FORMAT>", "--sort": "<KEY>", "--top": "<N>", "--min-cc": "<N>"},
 	flags:   map[string]bool{"--report": true},
-	refused: functionsRefused(),
+	refused: checkOnlyAnd("--disable-sg", "--ast-grep", "--ast-grep-timeout", "--mcf-file"),
 }
 
-// functionsRefused are check's options that mean nothing for functions.
-func functionsRefused() map[string]bool {
-	m := map[string]bool{"--disable-sg": true, "--ast-grep": true, "--ast-grep-timeout": true, "--mcf-file": true}
+// checkOnlyAnd are check's options that mean nothing for a command that
+// prints no findings (checkOnlyFlags) and the options named.
+func checkOnlyAnd(names ...string) map[string]bool {
+	m := map[string]bool{}
 	for name := range checkOnlyFlags {
+		m[name] = true
+	}
+	for _, name := range names {
 		m[name] = true
 	}
 	return m
@@ -106,15 +110,22 @@ func parseFunctions(args []string) (*functionsArgs, error) {
 	if a.help {
 		return f, nil
 	}
-	switch len(positional) {
-	case 0:
-		return nil, usagef("error: the following required arguments were not provided:\n  <PATH>\n\nUsage: scb-check functions [OPTIONS] <PATH>")
-	case 1:
-		a.path = positional[0]
-	default:
-		return nil, usagef("error: unexpected argument '%s' found", positional[1])
+	if a.path, err = onePath(positional, "functions"); err != nil {
+		return nil, err
 	}
 	return f, nil
+}
+
+// onePath is the one PATH argument of command.
+func onePath(positional []string, command string) (string, error) {
+	switch len(positional) {
+	case 0:
+		return "", usagef("error: the following required arguments were not provided:\n  <PATH>\n\nUsage: scb-check %s [OPTIONS] <PATH>", command)
+	case 1:
+		return positional[0], nil
+	default:
+		return "", usagef("error: unexpected argument '%s' found", positional[1])
+	}
 }
 
 // set records one of functions' own options.

@@ -50,3 +50,35 @@ func TestHelpAligned(t *testing.T) {
 		})
 	}
 }
+
+// TestHelpCommand: help COMMAND prints the command's help, as COMMAND
+// --help does, for every command; help alone, and help help, the main
+// help; help of no command is a usage error naming the closest one.
+func TestHelpCommand(t *testing.T) {
+	output := func(args ...string) (string, string, int) {
+		var stdout, stderr strings.Builder
+		code := run(args, &stdout, &stderr)
+		return stdout.String(), stderr.String(), code
+	}
+	for name := range commands {
+		t.Run(name, func(t *testing.T) {
+			want, _, wantCode := output(name, "--help")
+			got, stderr, code := output("help", name)
+			assert.Equal(t, 0, wantCode)
+			assert.Equal(t, want, got)
+			assert.Empty(t, stderr)
+			assert.Equal(t, 0, code)
+			assert.NotEqual(t, mainHelp, got, "the command's own help")
+		})
+	}
+	for _, args := range [][]string{{"help"}, {"help", "help"}} {
+		got, _, code := output(args...)
+		assert.Equal(t, mainHelp, got, "%v", args)
+		assert.Equal(t, 0, code)
+	}
+	got, stderr, code := output("help", "chek")
+	assert.Empty(t, got)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "error: unrecognized subcommand 'chek'")
+	assert.Contains(t, stderr, "did you mean 'check'?")
+}

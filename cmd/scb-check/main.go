@@ -33,6 +33,7 @@ Commands:
   rules       List the rules of the catalog: id, language, severity, category and source
   trajectory  Measure a sequence of checkpoints or a git history, with deltas and slopes
   batch       Measure many snapshots listed in a manifest, one JSON line each (resumable, shardable)
+  help        Print this help, or a command's (help COMMAND is COMMAND --help)
 
 Options:
   -h, --help     Print help
@@ -54,8 +55,8 @@ Options:
                                    and --report wins [default: human]
       --report                     Print the JSON report (same as --output-format json)
       --color <WHEN>               Color the human and text output: auto (when stdout is a
-                                   terminal and NO_COLOR is unset or empty), always or never;
-                                   JSON and SARIF are never colored [default: auto]
+                                   terminal, NO_COLOR is unset or empty and TERM is not dumb),
+                                   always or never; JSON and SARIF are never colored [default: auto]
       --include-all                The reference's scoring mode: also walk the files .gitignore and
                                    .ignore exclude, run the info-level rules, and apply no ignore
                                    directives, boundaries or min_file_count thresholds
@@ -63,8 +64,9 @@ Options:
                                    default) or 0.1.3, SlopCodeBench's (else $SCB_CHECK_COMPAT, then
                                    the configuration's compat key)
       --disable-sg                 Run no ast-grep rules
-      --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, the project's
-                                   .tools install, then ast-grep on PATH)
+      --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, an ast-grep
+                                   beside scb-check, a source checkout's .tools install, the nearest
+                                   node_modules/.bin above scb-check, then ast-grep on PATH)
       --ast-grep-timeout <DURATION>
                                    Give up on ast-grep after this long [default: 10m]
       --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
@@ -159,7 +161,17 @@ func dispatch(ctx context.Context, c *cli, args []string) error {
 		return nil
 	}
 	switch args[0] {
-	case "-h", "--help", "help":
+	case "help":
+		// As cargo and git do: help COMMAND is COMMAND --help.
+		if len(args) > 1 && args[1] != "help" {
+			if _, ok := commands[args[1]]; !ok {
+				return usagef("error: unrecognized subcommand '%s'%s\n\nUsage: scb-check help [COMMAND]", args[1], didYouMean(args[1], mapKeys(commands)))
+			}
+			return commands[args[1]](ctx, c, []string{"--help"})
+		}
+		fmt.Fprint(c.stdout, mainHelp)
+		return nil
+	case "-h", "--help":
 		fmt.Fprint(c.stdout, mainHelp)
 		return nil
 	}

@@ -37,6 +37,44 @@ def route(a, b, c, d, e, f, g, h, i, j):
     return 0
 `
 
+// decoratedRoute is route under two decorators, its def on line 7 (the
+// decorators are not in its span: sloc 22 still); COMMENT is the line
+// above the first decorator. decoratedTrailing has COMMENT at the end of
+// the second decorator's line (the def on line 6), decoratedBetween on a
+// line between the two (the def on line 7).
+var (
+	decoratedRoute    = strings.Replace(route, "COMMENT\n", "import functools\n\n\nCOMMENT\n@functools.cache\n@functools.wraps(print)\n", 1)
+	decoratedTrailing = strings.Replace(route, "COMMENT\n", "import functools\n\n\n@functools.cache\n@functools.wraps(print)  COMMENT\n", 1)
+	decoratedBetween  = strings.Replace(route, "COMMENT\n", "import functools\n\n\n@functools.cache\nCOMMENT\n@functools.wraps(print)\n", 1)
+)
+
+// decorate puts src's def under a decorator, on line 6 (COMMENT on 4).
+func decorate(src string) string {
+	return strings.Replace(src, "COMMENT\n", "import functools\n\n\nCOMMENT\n@functools.cache\n", 1)
+}
+
+// rustRoute is route in Rust, under an attribute and a doc comment:
+// cyclomatic complexity 11 (1 + ten ifs), cognitive 10, its fn on line 4
+// and 12 SLOC (the fn line, ten ifs and 0: a line holding only the
+// closing brace is not SLOC in Rust).
+const rustRoute = `COMMENT
+#[inline]
+/// Dispatches on the first true flag.
+pub fn route(a: bool, b: bool, c: bool, d: bool, e: bool, f: bool, g: bool, h: bool, i: bool, j: bool) -> i32 {
+    if a { return 1; }
+    if b { return 2; }
+    if c { return 3; }
+    if d { return 4; }
+    if e { return 5; }
+    if f { return 6; }
+    if g { return 7; }
+    if h { return 8; }
+    if i { return 9; }
+    if j { return 10; }
+    0
+}
+`
+
 // first and second are one clone group (same statements once names and
 // literals are set aside), 3 SLOC each.
 const (
@@ -81,6 +119,8 @@ func TestMetricRuleIgnoreDirectives(t *testing.T) {
 		wantExit              string
 		// wantJSON are parts of the JSON report, the same in both runs.
 		wantJSON []string
+		// wantHuman is the last line of the human output with them.
+		wantHuman string
 	}{
 		{
 			name:        "cyclomatic-complexity above the def hides the function's finding",
@@ -89,6 +129,43 @@ func TestMetricRuleIgnoreDirectives(t *testing.T) {
 			textWithout: []string{"m.py:2:1: warning[cyclomatic-complexity]: function `route` exceeds complexity threshold (complexity 11 > 10, sloc 22)"},
 			wantExit:    "0\n",
 			wantJSON:    []string{`"erosion":1.0,`, `"cog_erosion":0.0,`, `"total_functions":1,"high_cc_functions":1,"high_cog_functions":0,`},
+			wantHuman:   "No findings shown; 1 metric finding hidden by ignore directives.",
+		},
+		{
+			name:        "cyclomatic-complexity above the first decorator stands for the function",
+			files:       map[string]string{"m.py": decoratedRoute},
+			directives:  map[string]string{"m.py": "# scbc ignore[cyclomatic-complexity] cached dispatch"},
+			textWithout: []string{"m.py:7:1: warning[cyclomatic-complexity]: function `route` exceeds complexity threshold (complexity 11 > 10, sloc 22)"},
+			wantExit:    "0\n",
+			wantJSON:    []string{`"erosion":1.0,`, `"high_cc_functions":1,`},
+			wantHuman:   "No findings shown; 1 metric finding hidden by ignore directives.",
+		},
+		{
+			name:        "cyclomatic-complexity at the end of a decorator's line",
+			files:       map[string]string{"m.py": decoratedTrailing},
+			directives:  map[string]string{"m.py": "# scbc ignore[cyclomatic-complexity]"},
+			textWithout: []string{"m.py:6:1: warning[cyclomatic-complexity]: function `route` exceeds complexity threshold (complexity 11 > 10, sloc 22)"},
+			wantExit:    "0\n",
+			wantJSON:    []string{`"erosion":1.0,`},
+			wantHuman:   "No findings shown; 1 metric finding hidden by ignore directives.",
+		},
+		{
+			name:        "cyclomatic-complexity between decorators",
+			files:       map[string]string{"m.py": decoratedBetween},
+			directives:  map[string]string{"m.py": "# scbc ignore[cyclomatic-complexity]"},
+			textWithout: []string{"m.py:7:1: warning[cyclomatic-complexity]: function `route` exceeds complexity threshold (complexity 11 > 10, sloc 22)"},
+			wantExit:    "0\n",
+			wantJSON:    []string{`"erosion":1.0,`},
+			wantHuman:   "No findings shown; 1 metric finding hidden by ignore directives.",
+		},
+		{
+			name:        "cyclomatic-complexity above a Rust attribute stands for the function",
+			files:       map[string]string{"m.rs": rustRoute},
+			directives:  map[string]string{"m.rs": "// scbc ignore[cyclomatic-complexity]"},
+			textWithout: []string{"m.rs:4:1: warning[cyclomatic-complexity]: function `route` exceeds complexity threshold (complexity 11 > 10, sloc 12)"},
+			wantExit:    "0\n",
+			wantJSON:    []string{`"erosion":1.0,`, `"high_cc_functions":1,`},
+			wantHuman:   "No findings shown; 1 metric finding hidden by ignore directives.",
 		},
 		{
 			name:        "the old id erosion names cyclomatic-complexity",
@@ -97,6 +174,7 @@ func TestMetricRuleIgnoreDirectives(t *testing.T) {
 			textWithout: []string{"m.py:2:1: warning[cyclomatic-complexity]: function `route` exceeds complexity threshold (complexity 11 > 10, sloc 22)"},
 			wantExit:    "0\n",
 			wantJSON:    []string{`"erosion":1.0,`, `"high_cc_functions":1,`},
+			wantHuman:   "No findings shown; 1 metric finding hidden by ignore directives.",
 		},
 		{
 			name:        "a directive naming cognitive-complexity leaves the cyclomatic finding",
@@ -106,6 +184,7 @@ func TestMetricRuleIgnoreDirectives(t *testing.T) {
 			textWithout: []string{"m.py:2:1: warning[cyclomatic-complexity]: function `route` exceeds complexity threshold (complexity 11 > 10, sloc 22)"},
 			wantExit:    "1\n",
 			wantJSON:    []string{`"erosion":1.0,`},
+			wantHuman:   "Found 1 finding: 1 warning.",
 		},
 		{
 			name:       "duplicate-structure on one instance hides that instance's finding only",
@@ -116,8 +195,9 @@ func TestMetricRuleIgnoreDirectives(t *testing.T) {
 				"a.py:2:1: warning[duplicate-structure]: duplicated block (3 lines, 2 instances), also at b.py:2",
 				"b.py:2:1: warning[duplicate-structure]: duplicated block (3 lines, 2 instances), also at a.py:2",
 			},
-			wantExit: "1\n",
-			wantJSON: []string{`"verbosity":1.0,`, `"verbosity_flagged_loc":6,"clone_loc":6,`},
+			wantExit:  "1\n",
+			wantJSON:  []string{`"verbosity":1.0,`, `"verbosity_flagged_loc":6,"clone_loc":6,`},
+			wantHuman: "Found 1 finding: 1 warning.",
 		},
 		{
 			name:  "duplicate-structure on every instance hides the group",
@@ -129,8 +209,23 @@ func TestMetricRuleIgnoreDirectives(t *testing.T) {
 				"a.py:2:1: warning[duplicate-structure]: duplicated block (3 lines, 2 instances), also at b.py:2",
 				"b.py:2:1: warning[duplicate-structure]: duplicated block (3 lines, 2 instances), also at a.py:2",
 			},
-			wantExit: "0\n",
-			wantJSON: []string{`"verbosity":1.0,`, `"verbosity_flagged_loc":6,"clone_loc":6,`},
+			wantExit:  "0\n",
+			wantJSON:  []string{`"verbosity":1.0,`, `"verbosity_flagged_loc":6,"clone_loc":6,`},
+			wantHuman: "No findings shown; 1 metric finding hidden by ignore directives.",
+		},
+		{
+			name:  "duplicate-structure above each instance's decorator hides the group",
+			files: map[string]string{"a.py": decorate(first), "b.py": decorate(second)},
+			directives: map[string]string{
+				"a.py": "# scbc ignore[duplicate-structure]", "b.py": "# scbc ignore[duplicate-structure]",
+			},
+			textWithout: []string{
+				"a.py:6:1: warning[duplicate-structure]: duplicated block (3 lines, 2 instances), also at b.py:6",
+				"b.py:6:1: warning[duplicate-structure]: duplicated block (3 lines, 2 instances), also at a.py:6",
+			},
+			wantExit:  "0\n",
+			wantJSON:  []string{`"verbosity_flagged_loc":6,"clone_loc":6,`},
+			wantHuman: "No findings shown; 1 metric finding hidden by ignore directives.",
 		},
 	}
 	for _, tc := range cases {
@@ -138,6 +233,10 @@ func TestMetricRuleIgnoreDirectives(t *testing.T) {
 			with, without := t.TempDir(), t.TempDir()
 			withFiles, withoutFiles := map[string]string{}, map[string]string{}
 			for path, text := range tc.files {
+				plain := plain
+				if strings.HasSuffix(path, ".rs") {
+					plain = "// kept as it is"
+				}
 				d, ok := tc.directives[path]
 				if !ok {
 					d = plain
@@ -185,11 +284,7 @@ func TestMetricRuleIgnoreDirectives(t *testing.T) {
 
 			human := check(with)
 			assert.Equal(t, tc.wantExit, human[secExit])
-			if len(tc.wantText) == 0 {
-				assert.Contains(t, human[secStdout], "\nNo findings.\n")
-			} else {
-				assert.Contains(t, human[secStdout], "\nFound 1 finding: 1 warning.\n", "a clone group is one block")
-			}
+			assert.True(t, strings.HasSuffix(human[secStdout], "\n\n"+tc.wantHuman+"\n"), "the findings line (a clone group is one block): %s", human[secStdout])
 		})
 	}
 }

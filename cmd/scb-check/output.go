@@ -89,6 +89,7 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 	}
 	return report.WriteHuman(stdout, r, report.HumanOptions{
 		CWD: run.cwd, Context: run.cfg.Context, MinDuplicateLines: a.minDuplicateLines, Color: color,
+		DIRHint: "per symbol: scb-check dir <PATH>",
 	})
 }
 

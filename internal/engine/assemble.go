@@ -97,11 +97,13 @@ func AddVerbosity(r *report.Report, fsys vfs.FS, results []Result, s *Settings, 
 	if err != nil {
 		return err
 	}
+	heads := headLines(results)
 	for _, b := range out.Clones {
+		clone := finding.Finding{Kind: finding.Clone, RuleID: rules.DuplicateStructureID, Path: b.Path, Line: b.StartLine}
 		r.CloneBlocks = append(r.CloneBlocks, report.CloneBlock{
 			Path: b.Path, StartLine: b.StartLine, EndLine: b.EndLine, SLOC: b.SLOC,
 			Group: b.Hash, Instances: b.Instances, FirstLines: b.FirstLines,
-			Ignored: out.Ignored(finding.Finding{Kind: finding.Clone, RuleID: rules.DuplicateStructureID, Path: b.Path, Line: b.StartLine}),
+			Ignored: ignoredFromHead(out.Ignored, clone, heads[b.Path][b.StartLine]),
 		})
 	}
 	markIgnored(r, results, out.Ignored)
@@ -116,10 +118,49 @@ func AddVerbosity(r *report.Report, fsys vfs.FS, results []Result, s *Settings, 
 	return nil
 }
 
+// headLines maps each parsed file's path and each callable's start line
+// to the callable's head line (source.Callable.HeadLine: its first
+// decorator or attribute), for the callables that have headings; of two
+// callables on one line, the one with headings is the decorated one.
+func headLines(results []Result) map[string]map[int]int {
+	heads := map[string]map[int]int{}
+	for _, res := range results {
+		for _, fn := range res.Fns {
+			if fn.HeadLine == 0 || fn.HeadLine == fn.StartLine {
+				continue
+			}
+			if heads[res.File.Path] == nil {
+				heads[res.File.Path] = map[int]int{}
+			}
+			heads[res.File.Path][fn.StartLine] = fn.HeadLine
+		}
+	}
+	return heads
+}
+
+// ignoredFromHead reports whether ignored hides the metric finding x of a
+// callable: a directive naming its rule targets its first line or, when
+// head (its first decorator or attribute line) is set, a line of its
+// decorators or attributes, from head on.
+func ignoredFromHead(ignored func(finding.Finding) bool, x finding.Finding, head int) bool {
+	if head == 0 || head > x.Line {
+		head = x.Line
+	}
+	for line := head; line <= x.Line; line++ {
+		at := x
+		at.Line = line
+		if ignored(at) {
+			return true
+		}
+	}
+	return false
+}
+
 // markIgnored marks, in r's callables (Assemble's, one file per parsed
 // result in order), the complexity findings ignored hides: those of the
-// callables over a threshold whose first line an ignore directive naming
-// the rule targets. The directives are keyed by the results' paths.
+// callables over a threshold whose first line, or one of whose decorator
+// or attribute lines, an ignore directive naming the rule targets (see
+// ignoredFromHead). The directives are keyed by the results' paths.
 func markIgnored(r *report.Report, results []Result, ignored func(finding.Finding) bool) {
 	k := 0
 	for _, res := range results {
@@ -128,6 +169,7 @@ func markIgnored(r *report.Report, results []Result, ignored func(finding.Findin
 		}
 		f := &r.Files[k]
 		k++
+		heads := headLines([]Result{res})[res.File.Path]
 		for i := range f.Callables {
 			c := &f.Callables[i]
 			for _, m := range []struct {
@@ -135,7 +177,7 @@ func markIgnored(r *report.Report, results []Result, ignored func(finding.Findin
 				id       string
 				measured int
 			}{{finding.Erosion, rules.CyclomaticComplexityID, c.CC}, {finding.CogErosion, rules.CognitiveComplexityID, c.Cog}} {
-				if m.measured > report.HighComplexity && ignored(finding.Finding{Kind: m.kind, RuleID: m.id, Path: res.File.Path, Line: c.StartLine}) {
+				if m.measured > report.HighComplexity && ignoredFromHead(ignored, finding.Finding{Kind: m.kind, RuleID: m.id, Path: res.File.Path, Line: c.StartLine}, heads[c.StartLine]) {
 					c.Ignored = append(c.Ignored, m.id)
 				}
 			}
