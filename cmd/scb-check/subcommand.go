@@ -20,8 +20,9 @@ const analysisHelp = `      --include-all                The reference's scoring
                                    the configuration's compat key)
       --disable-sg                 Run no ast-grep rules
       --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, an ast-grep
-                                   beside scb-check, a source checkout's .tools install, the nearest
-                                   node_modules/.bin above scb-check, then ast-grep on PATH)
+                                   beside scb-check, a source checkout's .tools install, the
+                                   node_modules/.bin beside scb-check or, in an npm install, above
+                                   it, then ast-grep on PATH)
       --ast-grep-timeout <DURATION>
                                    Give up on ast-grep after this long [default: 10m]
       --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
