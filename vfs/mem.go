@@ -33,6 +33,8 @@ import (
 type Mem struct {
 	root string
 	top  *node
+	// stageIn is where Stage makes its directories ("": os.TempDir()).
+	stageIn string
 }
 
 // node is a directory, a regular file or a symbolic link.
@@ -627,7 +629,7 @@ func (i info) Sys() any           { return nil }
 // returned function removes the directory Stage created, and only it;
 // concurrent Stages of one tree each have their own.
 func (m *Mem) Stage(names []string) (paths []string, cleanup func() error, err error) {
-	dir, err := os.MkdirTemp("", "scb-check-stage-")
+	dir, err := os.MkdirTemp(m.stageIn, "scb-check-stage-")
 	if err != nil {
 		return nil, nil, fmt.Errorf("failed to create a directory to write files for ast-grep: %w", err)
 	}
@@ -647,6 +649,12 @@ func (m *Mem) Stage(names []string) (paths []string, cleanup func() error, err e
 	}
 	return paths, cleanup, nil
 }
+
+// StageIn makes Stage create its directories in dir (which must exist),
+// instead of the system's temporary directory: a caller with a faster
+// scratch directory of its own (memory) names it here. Trees copied by
+// CloneAt keep it.
+func (m *Mem) StageIn(dir string) { m.stageIn = dir }
 
 // stageOne writes name below dir (see Stage) and returns the path it is
 // to be read at; made holds the directories and files created so far (a
@@ -727,6 +735,6 @@ func (m *Mem) CloneAt(root string) (*Mem, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.top = copyDirs(m.top)
+	c.top, c.stageIn = copyDirs(m.top), m.stageIn
 	return c, nil
 }

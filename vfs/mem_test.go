@@ -903,6 +903,27 @@ func TestMemStage(t *testing.T) {
 	assert.Equal(t, "o = 1\n", string(outText))
 }
 
+// StageIn names where Stage makes its directory, and a clone keeps it.
+func TestMemStageIn(t *testing.T) {
+	scratch := t.TempDir()
+	mem, err := vfs.NewMem(filepath.Join(t.TempDir(), "tree"))
+	require.NoError(t, err)
+	require.NoError(t, mem.WriteFile("a.py", []byte("a = 1\n"), 0o644))
+	mem.StageIn(scratch)
+	clone, err := mem.CloneAt(filepath.Join(t.TempDir(), "clone"))
+	require.NoError(t, err)
+	for _, m := range []*vfs.Mem{mem, clone} {
+		paths, cleanup, err := m.Stage([]string{filepath.Join(m.Root(), "a.py")})
+		require.NoError(t, err)
+		require.Len(t, paths, 1)
+		assert.True(t, strings.HasPrefix(paths[0], scratch+string(filepath.Separator)), "%s is staged in %s", paths[0], scratch)
+		require.NoError(t, cleanup())
+		left, err := os.ReadDir(scratch)
+		require.NoError(t, err)
+		assert.Empty(t, left)
+	}
+}
+
 // A link of a grafted tree leads nowhere out of it, as in the tree it
 // was copied from: not to a sibling graft, not to a path of the tree it
 // is grafted into, not to an absolute path.
