@@ -79,3 +79,52 @@ func TestMemTreeGivesTheSameReport(t *testing.T) {
 		}
 	}
 }
+
+// A tree held in memory at a directory that exists on disk: ast-grep
+// reads copies written elsewhere, so that the directory keeps every file
+// it held (one of them at a path the tree also has, with other text) and
+// the report is the report of the same tree on disk, paths aside.
+func TestMemTreeAtAnExistingDirectoryLeavesItAlone(t *testing.T) {
+	disk, err := filepath.Abs(filepath.Join("testdata", "example_slop"))
+	require.NoError(t, err)
+	disk, err = filepath.EvalSymlinks(disk)
+	require.NoError(t, err)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	root := filepath.Join(t.TempDir(), "project")
+	held := map[string]string{
+		"slop.py":        "def other():\n    return 1\n",
+		"notes/todo.txt": "keep me\n",
+	}
+	for rel, text := range held {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	}
+
+	opt := scbcheck.Options{Path: disk, Config: config.Default(disk), AstGrep: testkit.AstGrep(t), Languages: []string{"all"}}
+	want, err := scbcheck.Analyze(context.Background(), opt)
+	require.NoError(t, err)
+	require.NotEmpty(t, want.Findings, "the fixture has ast-grep findings to compare")
+
+	opt.Path, opt.Config, opt.FS = root, config.Default(root), memCopy(t, disk, root)
+	got, err := scbcheck.Analyze(context.Background(), opt)
+	require.NoError(t, err)
+	assert.Equal(t, strings.ReplaceAll(jsonOf(t, want), disk, root), jsonOf(t, got))
+
+	for rel, text := range held {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+		require.NoError(t, err, "%s survives", rel)
+		assert.Equal(t, text, string(b), "%s is unchanged", rel)
+	}
+	entries, err := os.ReadDir(root)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.Equal(t, []string{"notes", "slop.py"}, names, "nothing is added to the directory")
+	left, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, left, "the copies for ast-grep are removed")
+}

@@ -76,6 +76,9 @@ type Dir struct {
 	w *writer
 	// closed is set by Close.
 	closed bool
+	// readOnly, when set, is why the directory could not be made or
+	// marked at Open: nothing is written to it, and every Put returns it.
+	readOnly error
 }
 
 // loc is where an entry's record is: a pack and a span of it.
@@ -112,30 +115,44 @@ const maxEntryBytes = 1<<32 - 1 - recordOverhead
 // maxPacks is the number of packs past which Open merges them into one.
 const maxPacks = 32
 
-// staleAfter is the age past which a pack left unfinished (its writer
-// was killed) is removed.
+// staleAfter is the age past which a file of a pack left unfinished
+// (its writer was killed) is removed: a writer at work keeps its files
+// younger than that.
 const staleAfter = 24 * time.Hour
 
 // Open opens the cache directory at path, creating it (and a CACHEDIR.TAG
 // in it) when it does not exist, and reads the index of every pack in it.
 // An unreadable or damaged pack is passed over: its entries are misses.
+// A path that cannot be a directory (a file, or below one) is an error;
+// a directory that cannot be created or marked with its CACHEDIR.TAG (a
+// full disk, no permission) is not: it is opened read-only, and every Put
+// returns why, so that a failure to write the cache costs only its
+// entries.
 func Open(path string) (*Dir, error) {
 	if path == "" {
 		return nil, errors.New("cache: no directory given")
 	}
-	if info, err := os.Stat(path); err == nil && !info.IsDir() {
+	info, err := os.Stat(path)
+	switch {
+	case err == nil && !info.IsDir():
 		return nil, fmt.Errorf("cache: %s is not a directory", path)
-	}
-	if err := os.MkdirAll(filepath.Join(path, layout), 0o755); err != nil {
+	case errors.Is(err, syscall.ENOTDIR):
 		return nil, fmt.Errorf("cache: failed to create %s: %w", path, err)
+	}
+	d := &Dir{root: path, index: map[Key]loc{}}
+	if err := os.MkdirAll(filepath.Join(path, layout), 0o755); err != nil {
+		d.readOnly = fmt.Errorf("cache: failed to create %s: %w", path, err)
+		return d, nil
 	}
 	tagPath := filepath.Join(path, "CACHEDIR.TAG")
 	if _, err := os.Stat(tagPath); errors.Is(err, fs.ErrNotExist) {
+		// No pack is written into a directory backup tools are not told
+		// to skip.
 		if err := safefile.WriteFile(tagPath, []byte(tag), 0o644); err != nil {
-			return nil, fmt.Errorf("cache: failed to write %s: %w", tagPath, err)
+			// err names the file.
+			d.readOnly = fmt.Errorf("cache: %w", err)
 		}
 	}
-	d := &Dir{root: path, index: map[Key]loc{}}
 	names, err := d.packNames()
 	if err != nil {
 		return nil, err
@@ -143,7 +160,7 @@ func Open(path string) (*Dir, error) {
 	for _, name := range names {
 		d.load(name)
 	}
-	if len(d.packs) > maxPacks {
+	if len(d.packs) > maxPacks && d.readOnly == nil {
 		d.merge()
 	}
 	return d, nil
@@ -153,8 +170,8 @@ func Open(path string) (*Dir, error) {
 func (d *Dir) Path() string { return d.root }
 
 // packNames lists the finished packs (those with an index) in name
-// order, which is the order they were begun in, and removes stale
-// unfinished ones.
+// order, which is the order they were begun in, and removes the stale
+// files of unfinished ones (see unfinished).
 func (d *Dir) packNames() ([]string, error) {
 	dir := filepath.Join(d.root, layout)
 	entries, err := os.ReadDir(dir)
@@ -162,18 +179,34 @@ func (d *Dir) packNames() ([]string, error) {
 		return nil, fmt.Errorf("cache: %w", err)
 	}
 	var names []string
+	indexed := map[string]bool{}
 	for _, e := range entries {
-		name := e.Name()
-		switch {
-		case strings.HasSuffix(name, ".idx"):
-			names = append(names, strings.TrimSuffix(name, ".idx"))
-		case strings.HasSuffix(name, ".tmp"):
-			if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > staleAfter {
-				_ = os.Remove(filepath.Join(dir, name))
-			}
+		if name, ok := strings.CutSuffix(e.Name(), ".idx"); ok {
+			names = append(names, name)
+			indexed[name] = true
+		}
+	}
+	for _, e := range entries {
+		if !unfinished(e.Name(), indexed) || !e.Type().IsRegular() {
+			continue
+		}
+		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > staleAfter && d.readOnly == nil {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
 	return names, nil
+}
+
+// unfinished reports whether name is a file of a pack whose writer did
+// not finish it: a pack still being written (pack-*.tmp), one renamed
+// but left without its index (a pack-*.pack of no name in indexed), or
+// an index's temporary file (.pack-*.idx.tmp-*).
+func unfinished(name string, indexed map[string]bool) bool {
+	if base, ok := strings.CutSuffix(name, ".pack"); ok {
+		return strings.HasPrefix(base, "pack-") && !indexed[base]
+	}
+	return (strings.HasPrefix(name, "pack-") && strings.HasSuffix(name, ".tmp")) ||
+		(strings.HasPrefix(name, ".pack-") && strings.Contains(name, ".idx.tmp-"))
 }
 
 // load reads the index of the pack name and opens the pack.
@@ -327,6 +360,9 @@ func (d *Dir) Put(k Key, data []byte) error {
 	if d.closed {
 		return errors.New("cache: put after Close")
 	}
+	if d.readOnly != nil {
+		return d.readOnly
+	}
 	if d.w == nil {
 		// Named by the time first: Open reads packs in name order, and a
 		// later pack's entry (written again after a damaged one) wins.
@@ -373,15 +409,25 @@ func (d *Dir) flushLocked() error {
 	}
 	d.w = nil
 	tmp := w.f.Name()
+	if len(w.entries) == 0 {
+		// Every Put failed (a full disk), each saying so: no pack.
+		_ = os.Remove(tmp)
+		return nil
+	}
 	base := strings.TrimSuffix(tmp, ".tmp")
+	// A record cut short after the last entry (a full disk) is not kept.
+	_ = w.f.Truncate(w.size)
 	// The pack is renamed first and its index written last: a pack is
 	// read only once its index exists. The open file keeps serving
-	// reads under its new name.
+	// reads under its new name. A pack that fails to get its index is
+	// removed: it would never be read.
 	if err := os.Rename(tmp, base+".pack"); err != nil {
-		return fmt.Errorf("cache: %w", err)
+		_ = os.Remove(tmp)
+		return fmt.Errorf("cache: a pack of %d entries was not kept: %w", len(w.entries), err)
 	}
 	if err := safefile.WriteFile(base+".idx", encodeIndex(w.entries), 0o644); err != nil {
-		return fmt.Errorf("cache: %w", err)
+		_ = os.Remove(base + ".pack")
+		return fmt.Errorf("cache: a pack of %d entries was not kept: %w", len(w.entries), err)
 	}
 	return nil
 }

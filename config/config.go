@@ -36,7 +36,7 @@ type Config struct {
 	// `*` also matches `/`.
 	Exclude []string
 	// Context is the number of context lines around findings in human
-	// output.
+	// output, from 0 to 10000.
 	Context int
 	// LowUse configures the low-use-short-function rule.
 	LowUse LowUse
@@ -396,7 +396,12 @@ func (d *decoder) settings(t map[string]any, prefix string, cfg *Config) {
 			}
 			cfg.Compat = version
 		case "context":
-			if n, ok := d.uint(prefix+key, v); ok {
+			n, ok := d.uint(prefix+key, v)
+			switch {
+			case !ok:
+			case n > maxContext:
+				d.parseError("key %q must be a number of lines from 0 to %d, found %d", prefix+key, maxContext, n)
+			default:
 				cfg.Context = n
 			}
 		case "low-use-short-function":
@@ -434,6 +439,10 @@ func (d *decoder) settings(t map[string]any, prefix string, cfg *Config) {
 		}
 	}
 }
+
+// maxContext is the largest context key: more lines than a finding's
+// file could sensibly show, and far from overflowing a line number.
+const maxContext = 10000
 
 // lowUse decodes the [low-use-short-function] table.
 func (d *decoder) lowUse(t map[string]any, prefix string, l *LowUse) {

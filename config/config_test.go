@@ -99,6 +99,14 @@ max-inline-call-nesting = 5
 			wantLowUse:  Default("").LowUse,
 		},
 		{
+			name:        "context at its bound is allowed",
+			file:        "scb-check.toml",
+			text:        "context = 10000\n",
+			wantExclude: []string{},
+			wantContext: 10000,
+			wantLowUse:  Default("").LowUse,
+		},
+		{
 			name:        "cognitive and nesting limits accept their minimum zero",
 			file:        "scb-check.toml",
 			text:        "[low-use-short-function]\nmax-inline-caller-cognitive-complexity = 0\nmax-inline-call-nesting = 0\n",
@@ -307,6 +315,18 @@ func TestLoadExplicitFileErrors(t *testing.T) {
 			file: "scb-check.toml",
 			text: "context = -1\n",
 			want: []string{`failed to parse config: key "context" must be a non-negative integer`},
+		},
+		{
+			name: "context past the bound is a parse error naming the key and the bound",
+			file: "scb-check.toml",
+			text: "context = 9223372036854775807\n",
+			want: []string{`failed to parse config: key "context" must be a number of lines from 0 to 10000, found 9223372036854775807`},
+		},
+		{
+			name: "context one past the bound in pyproject is a parse error naming the dotted key",
+			file: "pyproject.toml",
+			text: "[tool.scb-check]\ncontext = 10001\n",
+			want: []string{`failed to parse config: key "tool.scb-check.context" must be a number of lines from 0 to 10000, found 10001`},
 		},
 		{
 			name: "exclude that is a string is a parse error",

@@ -38,6 +38,7 @@ func prescan(ctx context.Context, r *gitrepo.Repo, commits []gitrepo.Commit, sna
 	if err != nil {
 		return nil, err
 	}
+	mem.StageIn(canonicalDir(tmp))
 	prefix := filepath.FromSlash(strings.TrimSuffix(r.Prefix(), "/"))
 	var roots []string
 	if err := mem.Graft("0", snap.mem); err != nil {

@@ -77,6 +77,9 @@ func (snap *snapshot) checkout(ctx context.Context, r *gitrepo.Repo, hash string
 	if err != nil {
 		return err
 	}
+	// The files written for ast-grep go beside the tree, in the scratch
+	// directory chosen for them (memory when it can be).
+	mem.StageIn(filepath.Dir(snap.dir))
 	links, err := extract(ctx, r, hash, mem)
 	if err != nil {
 		return err

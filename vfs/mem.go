@@ -33,10 +33,8 @@ import (
 type Mem struct {
 	root string
 	top  *node
-
-	// stageMu guards staged, the Stages not cleaned up yet.
-	stageMu sync.Mutex
-	staged  int
+	// stageIn is where Stage makes its directories ("": os.TempDir()).
+	stageIn string
 }
 
 // node is a directory, a regular file or a symbolic link.
@@ -622,63 +620,83 @@ func (i info) ModTime() time.Time { return time.Time{} }
 func (i info) IsDir() bool        { return i.n.mode.IsDir() }
 func (i info) Sys() any           { return nil }
 
-// Stage writes the named regular files of the tree to disk at their own
-// paths (below Root, which must not exist on disk: Mem owns it), for a
-// program that reads files itself. The returned function removes Root
-// from disk again once every Stage under way has been cleaned up, so
-// that concurrent analyses of one tree may stage files each.
-func (m *Mem) Stage(names []string) (func() error, error) {
-	m.stageMu.Lock()
-	m.staged++
-	m.stageMu.Unlock()
+// Stage writes the named regular files of the tree to disk, for a
+// program that reads files itself, and returns where each one is to be
+// read: a file of the tree is written below a directory Stage creates
+// for the purpose (at its path relative to Root, so that its name is
+// kept), and a file the operating system serves is read where it is.
+// Root itself is never written to, whether it exists on disk or not. The
+// returned function removes the directory Stage created, and only it;
+// concurrent Stages of one tree each have their own.
+func (m *Mem) Stage(names []string) (paths []string, cleanup func() error, err error) {
+	dir, err := os.MkdirTemp(m.stageIn, "scb-check-stage-")
+	if err != nil {
+		return nil, nil, fmt.Errorf("failed to create a directory to write files for ast-grep: %w", err)
+	}
 	var once sync.Once
-	cleanup := func() error {
+	cleanup = func() error {
 		var err error
-		once.Do(func() {
-			m.stageMu.Lock()
-			defer m.stageMu.Unlock()
-			if m.staged--; m.staged == 0 {
-				err = os.RemoveAll(m.root)
-			}
-		})
+		once.Do(func() { err = os.RemoveAll(dir) })
 		return err
 	}
+	paths = make([]string, len(names))
 	made := map[string]bool{}
-	for _, name := range names {
-		data, err := m.ReadFile(name)
-		if err == nil {
-			if dir := filepath.Dir(name); !made[dir] {
-				err = os.MkdirAll(dir, 0o755)
-				made[dir] = err == nil
-			}
-		}
-		if err == nil {
-			err = writeNew(name, data)
-		}
-		if err != nil {
+	for i, name := range names {
+		if paths[i], err = m.stageOne(dir, name, made); err != nil {
 			_ = cleanup()
-			return nil, fmt.Errorf("failed to write %s for ast-grep: %w", name, err)
+			return nil, nil, fmt.Errorf("failed to write %s for ast-grep: %w", name, err)
 		}
 	}
-	return cleanup, nil
+	return paths, cleanup, nil
 }
 
-// writeNew writes data to name through a temporary file renamed into
-// place: a concurrent Stage of the same file (the same bytes) never lets
-// a reader see it cut short.
-func writeNew(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), ".stage-*")
+// StageIn makes Stage create its directories in dir (which must exist),
+// instead of the system's temporary directory: a caller with a faster
+// scratch directory of its own (memory) names it here. Trees copied by
+// CloneAt keep it.
+func (m *Mem) StageIn(dir string) { m.stageIn = dir }
+
+// stageOne writes name below dir (see Stage) and returns the path it is
+// to be read at; made holds the directories and files created so far (a
+// name given twice is written once).
+func (m *Mem) stageOne(dir, name string, made map[string]bool) (string, error) {
+	n, _, err := m.resolve("open", name, true)
+	switch {
+	case err != nil:
+		return "", err
+	case n == nil:
+		return name, nil
+	case !n.mode.IsRegular():
+		return "", &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
+	}
+	abs, err := filepath.Abs(name)
 	if err != nil {
-		return err
+		return "", err
 	}
-	_, err = f.Write(data)
-	if err = errors.Join(err, f.Close()); err == nil {
-		err = os.Rename(f.Name(), name)
+	rel, below := strings.CutPrefix(abs, m.root+string(filepath.Separator))
+	if m.root == string(filepath.Separator) {
+		rel, below = strings.TrimPrefix(abs, m.root), true
 	}
+	if !below || rel == "" {
+		return "", fmt.Errorf("vfs: %s is not below the tree's root %s", name, m.root)
+	}
+	out := filepath.Join(dir, rel)
+	if made[out] {
+		return out, nil
+	}
+	made[out] = true
+	if d := filepath.Dir(out); !made[d] {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return "", err
+		}
+		made[d] = true
+	}
+	f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		_ = os.Remove(f.Name())
+		return "", err
 	}
-	return err
+	_, err = f.Write(n.data)
+	return out, errors.Join(err, f.Close())
 }
 
 // Graft makes rel a copy of the whole tree from, replacing whatever was
@@ -717,6 +735,6 @@ func (m *Mem) CloneAt(root string) (*Mem, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.top = copyDirs(m.top)
+	c.top, c.stageIn = copyDirs(m.top), m.stageIn
 	return c, nil
 }

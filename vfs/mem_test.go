@@ -835,33 +835,93 @@ func TestMemCloneAt(t *testing.T) {
 	assert.Equal(t, "a2", string(b))
 }
 
-// Stages of one tree may overlap: the files stay on disk until the last
-// of them is cleaned up, and then the root is gone.
+// Stage writes the tree's files into a directory of its own, never into
+// the root: a root that exists on disk keeps every file it held (even one
+// at a path the tree also has), and only what Stage created is removed.
+// Stages of one tree may overlap; a file the operating system serves is
+// read where it is, and a failed stage leaves nothing behind.
 func TestMemStage(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	root := filepath.Join(t.TempDir(), "tree")
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "pkg"), 0o755))
+	onDisk := map[string]string{"pkg/a.py": "disk a\n", "keep.txt": "keep\n"}
+	for rel, text := range onDisk {
+		require.NoError(t, os.WriteFile(filepath.Join(root, rel), []byte(text), 0o644))
+	}
+	outside := filepath.Join(t.TempDir(), "outside.py")
+	require.NoError(t, os.WriteFile(outside, []byte("o = 1\n"), 0o644))
+
 	mem, err := vfs.NewMem(root)
 	require.NoError(t, err)
 	require.NoError(t, mem.WriteFile("pkg/a.py", []byte("a = 1\n"), 0o644))
 	require.NoError(t, mem.WriteFile("b.py", []byte("b = 1\n"), 0o644))
 	a, b := filepath.Join(root, "pkg", "a.py"), filepath.Join(root, "b.py")
 
-	first, err := mem.Stage([]string{a})
+	firstPaths, first, err := mem.Stage([]string{a})
 	require.NoError(t, err)
-	second, err := mem.Stage([]string{a, b})
+	secondPaths, second, err := mem.Stage([]string{a, b, outside, a})
 	require.NoError(t, err)
-	got, err := os.ReadFile(a)
-	require.NoError(t, err)
-	assert.Equal(t, "a = 1\n", string(got))
+	require.Len(t, firstPaths, 1)
+	require.Len(t, secondPaths, 4)
+	assert.Equal(t, outside, secondPaths[2], "a file of the operating system is read where it is")
+	assert.Equal(t, secondPaths[0], secondPaths[3], "a name given twice is written once")
+	assert.NotEqual(t, firstPaths[0], secondPaths[0], "each stage has its own copy")
+	for _, c := range []struct{ path, rel, text string }{
+		{firstPaths[0], "pkg/a.py", "a = 1\n"},
+		{secondPaths[0], "pkg/a.py", "a = 1\n"},
+		{secondPaths[1], "b.py", "b = 1\n"},
+	} {
+		assert.True(t, strings.HasPrefix(c.path, tmp+string(filepath.Separator)), "%s is staged in a directory of its own", c.path)
+		assert.True(t, strings.HasSuffix(c.path, string(filepath.Separator)+filepath.FromSlash(c.rel)), "%s keeps the path below the root, %s", c.path, c.rel)
+		got, err := os.ReadFile(c.path)
+		require.NoError(t, err)
+		assert.Equal(t, c.text, string(got))
+	}
 	require.NoError(t, first())
-	require.NoError(t, first(), "cleaning up twice counts once")
-	assert.FileExists(t, a, "the second stage still holds its files")
-	assert.FileExists(t, b)
+	require.NoError(t, first(), "cleaning up twice is harmless")
+	assert.NoFileExists(t, firstPaths[0])
+	assert.FileExists(t, secondPaths[0], "the second stage still holds its files")
 	require.NoError(t, second())
-	assert.NoDirExists(t, root)
+	assert.NoFileExists(t, secondPaths[1])
 
-	_, err = mem.Stage([]string{filepath.Join(root, "missing.py")})
+	_, _, err = mem.Stage([]string{b, filepath.Join(root, "missing.py")})
 	assert.ErrorContains(t, err, "missing.py")
-	assert.NoDirExists(t, root, "a failed stage cleans up")
+	left, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, left, "every stage, failed or not, removes what it created")
+	for rel, text := range onDisk {
+		got, err := os.ReadFile(filepath.Join(root, rel))
+		require.NoError(t, err, "%s survives", rel)
+		assert.Equal(t, text, string(got), "%s is unchanged", rel)
+	}
+	entries, err := os.ReadDir(root)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2, "nothing is written into the root (keep.txt and pkg only)")
+	outText, err := os.ReadFile(outside)
+	require.NoError(t, err)
+	assert.Equal(t, "o = 1\n", string(outText))
+}
+
+// StageIn names where Stage makes its directory, and a clone keeps it.
+func TestMemStageIn(t *testing.T) {
+	scratch := t.TempDir()
+	mem, err := vfs.NewMem(filepath.Join(t.TempDir(), "tree"))
+	require.NoError(t, err)
+	require.NoError(t, mem.WriteFile("a.py", []byte("a = 1\n"), 0o644))
+	mem.StageIn(scratch)
+	clone, err := mem.CloneAt(filepath.Join(t.TempDir(), "clone"))
+	require.NoError(t, err)
+	for _, m := range []*vfs.Mem{mem, clone} {
+		paths, cleanup, err := m.Stage([]string{filepath.Join(m.Root(), "a.py")})
+		require.NoError(t, err)
+		require.Len(t, paths, 1)
+		assert.True(t, strings.HasPrefix(paths[0], scratch+string(filepath.Separator)), "%s is staged in %s", paths[0], scratch)
+		require.NoError(t, cleanup())
+		left, err := os.ReadDir(scratch)
+		require.NoError(t, err)
+		assert.Empty(t, left)
+	}
 }
 
 // A link of a grafted tree leads nowhere out of it, as in the tree it

@@ -79,8 +79,10 @@ func CanonicalDir(f FS, path string) (string, error) {
 }
 
 // Stager is an FS whose files other programs cannot read where they are
-// (a tree held in memory). Stage writes the named files out to disk at
-// their own paths; the returned function removes what it wrote.
+// (a tree held in memory). Stage writes the named files out to disk in a
+// directory of its own and returns the path to read each one at (paths[i]
+// for names[i]); the returned function removes what it wrote, and
+// nothing else.
 type Stager interface {
-	Stage(names []string) (cleanup func() error, err error)
+	Stage(names []string) (paths []string, cleanup func() error, err error)
 }

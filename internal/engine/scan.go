@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/scbcheck/scbcheck/cache"
 	"github.com/scbcheck/scbcheck/finding"
@@ -86,15 +87,38 @@ type scanner struct {
 	fs vfs.FS
 }
 
+// scan runs ast-grep over paths; a tree not on disk is written out
+// elsewhere first, and the findings in the copies are given the tree's
+// paths back.
 func (sc *scanner) scan(ctx context.Context, active *rules.ActiveRules, paths []string) ([]finding.Finding, error) {
-	if st, ok := sc.fs.(vfs.Stager); ok && len(paths) > 0 {
-		cleanup, err := st.Stage(paths)
-		if err != nil {
-			return nil, err
-		}
-		defer cleanup()
+	st, ok := sc.fs.(vfs.Stager)
+	if !ok || len(paths) == 0 {
+		return sc.Scan(ctx, active, paths)
 	}
-	return sc.Scan(ctx, active, paths)
+	staged, cleanup, err := st.Stage(paths)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	found, err := sc.Scan(ctx, active, staged)
+	if err != nil {
+		return nil, err
+	}
+	back := make(map[string]string, len(paths))
+	for i, p := range staged {
+		if _, seen := back[p]; !seen {
+			back[p] = paths[i]
+		}
+	}
+	for i := range found {
+		p, ok := back[found[i].Path]
+		if !ok {
+			return nil, fmt.Errorf("ast-grep reported a finding in %s, which was not given to it", found[i].Path)
+		}
+		found[i].Path = p
+	}
+	// The copies' paths may sort otherwise than the tree's.
+	return rules.SortFindings(found), nil
 }
 
 // cachedScan reads the findings of the files the cache holds and runs
