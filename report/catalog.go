@@ -94,7 +94,7 @@ func WriteRulesText(w io.Writer, l RuleListing) error {
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tLANGUAGE\tSEVERITY\tCATEGORY\tSOURCE")
 	for _, r := range l.Rules {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", oneLine(r.ID), oneLine(r.Language), oneLine(r.Severity), oneLine(r.Category), oneLine(r.Source))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", shownText(r.ID), shownText(r.Language), shownText(r.Severity), shownText(r.Category), shownText(r.Source))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -113,7 +113,7 @@ func WriteRulesText(w io.Writer, l RuleListing) error {
 	if m := l.countKind(KindMetric); m > 0 {
 		counts = countRules(n) + ", " + plural(l.countKind(KindStructural), "structural rule") + " and " + plural(m, "metric rule")
 	}
-	_, err := fmt.Fprintf(w, "%s\n\ncatalog: %s (%s%s)\n", strings.Join(lines, "\n"), l.Catalog, counts, note)
+	_, err := fmt.Fprintf(w, "%s\n\ncatalog: %s (%s%s)\n", strings.Join(lines, "\n"), shownText(l.Catalog), counts, note)
 	return err
 }
 

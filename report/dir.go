@@ -169,7 +169,8 @@ func WriteDIRHuman(w io.Writer, r *Report) error {
 	if d == nil {
 		d = &reuse.Result{}
 	}
-	// Names come from the tree's file names: escaped, one per line.
+	// Names come from the tree (file names, module names, pyproject
+	// keys): escaped, one per line.
 	esc := vfs.EscapePath
 	var b strings.Builder
 	if d.Dir == nil {
@@ -181,12 +182,12 @@ func WriteDIRHuman(w io.Writer, r *Report) error {
 			ratioText(d.WithTests), ratioText(d.Reachable), ratioText(d.Lenient), ratioText(d.Macro))
 	}
 	if r.MCF != nil {
-		fmt.Fprintf(&b, "  mcf: %s (%s), if50: %s\n", formatFloat(r.MCF.Value), r.MCF.File, ratioText(r.IF50))
+		fmt.Fprintf(&b, "  mcf: %s (%s), if50: %s\n", formatFloat(r.MCF.Value), esc(r.MCF.File), ratioText(r.IF50))
 	}
 	if len(d.Entries) > 0 {
 		b.WriteString("\nentry modules:\n")
 		for _, e := range d.Entries {
-			fmt.Fprintf(&b, "  %s  %s (%s)\n", esc(e.Module), esc(e.Path), e.Reason)
+			fmt.Fprintf(&b, "  %s  %s (%s)\n", esc(e.Module), esc(e.Path), esc(e.Reason))
 		}
 	}
 	if len(d.Symbols) > 0 {

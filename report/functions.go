@@ -43,7 +43,8 @@ var functionColumns = []string{
 }
 
 // functionFields are fn's values in the order of functionColumns; quote
-// writes a string (for JSON), floats are written as the JSON report
+// writes a text value (a JSON string, a CSV text cell) and nothing else:
+// the numbers are written as they are; floats are written as the JSON report
 // writes them (the shortest digits that read back as the value).
 func functionFields(fn Function, quote func(string) string) []string {
 	return []string{
@@ -81,15 +82,15 @@ func WriteFunctionsJSON(w io.Writer, fns []Function) error {
 }
 
 // WriteFunctionsCSV writes the functions as CSV: a header row of the
-// JSON listing's keys, then one row per function.
+// JSON listing's keys, then one row per function, its text cells (path,
+// names, kind, language) as CSVText writes them, its numbers as they are.
 func WriteFunctionsCSV(w io.Writer, fns []Function) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(functionColumns); err != nil {
 		return err
 	}
-	same := func(s string) string { return s }
 	for _, fn := range fns {
-		if err := cw.Write(functionFields(fn, same)); err != nil {
+		if err := cw.Write(functionFields(fn, CSVText)); err != nil {
 			return err
 		}
 	}

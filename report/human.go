@@ -155,7 +155,7 @@ func cloneEntry(f finding.Finding, cwd string, pal palette) entry {
 		}
 		fmt.Fprintf(&b, "%s %s %s:%d:%d\n%s %s\n", pad, pal.gutter("┌─"), displayPath(p.Path, cwd), p.Line, col, pad, pal.gutter("│"))
 		for k, line := range p.Lines {
-			fmt.Fprintf(&b, "%s %s\n", pal.gutter(fmt.Sprintf("%*d │", width, p.Line+k)), strings.TrimRightFunc(line, unicode.IsSpace))
+			fmt.Fprintf(&b, "%s %s\n", pal.gutter(fmt.Sprintf("%*d │", width, p.Line+k)), sourceLine(line))
 		}
 		fmt.Fprintf(&b, "%s %s\n", pad, pal.gutter("│"))
 	}
@@ -202,7 +202,18 @@ func sourceBlock(lines []string, from, to int, pal palette) string {
 	var b strings.Builder
 	width := len(strconv.Itoa(to))
 	for n := from; n <= to; n++ {
-		fmt.Fprintf(&b, "%s %s\n", pal.gutter(fmt.Sprintf("%*d |", width, n)), strings.TrimRightFunc(lines[n-1], unicode.IsSpace))
+		fmt.Fprintf(&b, "%s %s\n", pal.gutter(fmt.Sprintf("%*d |", width, n)), sourceLine(lines[n-1]))
 	}
 	return b.String()
+}
+
+// sourceLine is a line of the analysed source as the human output shows
+// it: without its trailing blanks, and escaped (vfs.EscapePath) but for
+// its tabs, which are indentation or alignment the reader expects to see
+// as such. Every other control character (ESC, BEL, a carriage return,
+// C1 controls such as U+009B), bidirectional overrides and other
+// invisible format characters are written as escapes; letters, symbols
+// and spaces of any script are kept.
+func sourceLine(line string) string {
+	return vfs.EscapePath(strings.TrimRightFunc(line, unicode.IsSpace), '\t')
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // collectIssues lists every finding of r, the one list the human, text and SARIF
@@ -189,4 +190,13 @@ var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 // oneLine folds a message onto one line.
 func oneLine(s string) string {
 	return strings.TrimSpace(lineBreaks.Replace(s))
+}
+
+// shownText is a message, rule id or name as the outputs meant for a
+// terminal (human, text, the rule listing) show it: on one line
+// (oneLine), then escaped (vfs.EscapePath), since an ast-grep message
+// quotes the analysed source and a function name or rule id may hold any
+// character. The JSON and SARIF writers keep the exact text.
+func shownText(s string) string {
+	return vfs.EscapePath(oneLine(s))
 }

@@ -40,7 +40,8 @@ func (p palette) severity(sev string) string {
 }
 
 // header is a finding's first line in the human output:
-// severity[rule-id]: message.
+// severity[rule-id]: message, the id and message shown by shownText (one
+// line, no character from the analysed code that a terminal acts on).
 func (p palette) header(sev, rule, msg string) string {
-	return p.severity(sev) + "[" + p.bold(rule) + "]: " + p.bold(msg) + "\n"
+	return p.severity(sev) + "[" + p.bold(shownText(rule)) + "]: " + p.bold(shownText(msg)) + "\n"
 }

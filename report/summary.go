@@ -66,7 +66,7 @@ func writeSummary(out *bytes.Buffer, r *Report, severities []string, hidden hidd
 	// A catalog other than the bundled one is named, so that its numbers
 	// are not taken for the bundled catalog's.
 	if r.Catalog.Custom() {
-		row("catalog", strings.TrimPrefix(CatalogLine(r), "catalog: "), "")
+		row("catalog", shownText(strings.TrimPrefix(CatalogLine(r), "catalog: ")), "")
 	}
 	out.WriteByte('\n')
 	out.WriteString(findingsLine(severities, hidden, pal) + "\n")

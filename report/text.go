@@ -54,7 +54,7 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 		if it.Kind == finding.Clone {
 			msg += alsoAt(it, display)
 		}
-		fmt.Fprintf(bw, "%s:%d:%d: %s[%s]: %s\n", pal.bold(shown[it.Path]), it.Line, it.Col, pal.severity(it.Severity), pal.bold(it.RuleID), oneLine(msg))
+		fmt.Fprintf(bw, "%s:%d:%d: %s[%s]: %s\n", pal.bold(shown[it.Path]), it.Line, it.Col, pal.severity(it.Severity), pal.bold(shownText(it.RuleID)), shownText(msg))
 	}
 	return bw.Flush()
 }

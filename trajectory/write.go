@@ -246,7 +246,10 @@ func csvValues(m *Metrics) []string {
 // WriteCSV writes one row per point: index, checkpoint, commit, time,
 // subject, error, the `check --report` numbers (dir last) and the deltas
 // of erosion, verbosity, cog_erosion and dir. Missing values are empty
-// cells. The summary is not part of the CSV.
+// cells. The text cells (checkpoint to error) are written as
+// report.CSVText writes them (escaped, a leading =, +, -, @, tab or
+// carriage return neutralised), the numbers as they are (a negative delta
+// stays a number). The summary is not part of the CSV.
 func WriteCSV(w io.Writer, t *Trajectory) error {
 	cw := csv.NewWriter(w)
 	header := append([]string{"index", "checkpoint", "commit", "time", "subject", "error"}, csvColumns...)
@@ -257,8 +260,10 @@ func WriteCSV(w io.Writer, t *Trajectory) error {
 		return err
 	}
 	for i, p := range t.Points {
-		row := []string{strconv.Itoa(p.Index), p.Checkpoint.Label, p.Checkpoint.Commit, p.Checkpoint.Time,
-			p.Checkpoint.Subject, p.Err}
+		row := []string{strconv.Itoa(p.Index)}
+		for _, text := range []string{p.Checkpoint.Label, p.Checkpoint.Commit, p.Checkpoint.Time, p.Checkpoint.Subject, p.Err} {
+			row = append(row, report.CSVText(text))
+		}
 		row = append(row, csvValues(p.Metrics)...)
 		for _, m := range summaryMetrics {
 			if d, ok := t.Delta(i, m); ok {

@@ -3,6 +3,7 @@ package trajectory
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,6 +68,26 @@ func TestWriteCSV(t *testing.T) {
 		"0,v1,,,,,0.5,0.25,0.125,0,40,0,0,0,0,0,4,0,0,12.5,0,0,0,0,0,,,,,\n"+
 		"1,v2,,,,no supported source files found at v2,,,,,,,,,,,,,,,,,,,,,,,,\n"+
 		"2,v3,,,,,0.25,0.5,0.125,0,60,0,0,0,0,0,5,0,0,0,0,0,0,0,0,0.75,0.25,-0.25,0,\n", b.String())
+}
+
+// The text cells (checkpoint, commit, time, subject, error) are
+// report.CSVText's: a subject that would be a spreadsheet formula gets a
+// leading quote, control characters are escaped; the numbers, a negative
+// delta included, are written as they are.
+func TestWriteCSVNeutralisesText(t *testing.T) {
+	tr := sampleTrajectory()
+	tr.Points[0].Checkpoint = Checkpoint{Label: "@v1", Commit: "c0", Time: "2024-01-02T03:04:05Z",
+		Subject: "=HYPERLINK(\"http://e.example\",\"x\")\x1b[2J"}
+	tr.Points[1].Err = "-failed \u009b2J\u202e"
+	tr.Points[2].Checkpoint.Subject = "+1\a"
+	var b bytes.Buffer
+	require.NoError(t, WriteCSV(&b, tr))
+	rows := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	require.Len(t, rows, 4)
+	assert.Equal(t, `0,'@v1,c0,2024-01-02T03:04:05Z,"'=HYPERLINK(""http://e.example"",""x"")\x1b[2J",,0.5,0.25,0.125,0,40,0,0,0,0,0,4,0,0,12.5,0,0,0,0,0,,,,,`, rows[1])
+	assert.Equal(t, `1,v2,,,,'-failed \u009b2J\u202e,,,,,,,,,,,,,,,,,,,,,,,,`, rows[2])
+	assert.Equal(t, `2,v3,,,'+1\a,,0.25,0.5,0.125,0,60,0,0,0,0,0,5,0,0,0,0,0,0,0,0,0.75,0.25,-0.25,0,`, rows[3],
+		"the negative delta of verbosity stays the number -0.25")
 }
 
 func TestWriteJSON(t *testing.T) {

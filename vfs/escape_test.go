@@ -35,3 +35,31 @@ func TestEscapePath(t *testing.T) {
 		})
 	}
 }
+
+// Terminal escapes from the analysed code (ESC, BEL, an 8-bit CSI, a
+// bidirectional override) are escaped whatever is kept; keep leaves only
+// the characters it names, for a source line's tabs or a multi-line
+// error's newlines.
+func TestEscapePathKeep(t *testing.T) {
+	const hostile = "\x1b[31m\a\u009b2J\u202e"
+	const shown = `\x1b[31m\a\u009b2J\u202e`
+	cases := []struct {
+		name, in string
+		keep     []rune
+		want     string
+	}{
+		{"nothing kept escapes tabs", "\tx = 1" + hostile, nil, `\tx = 1` + shown},
+		{"a kept tab stays, the rest is escaped", "\tx = 1\t# é" + hostile, []rune{'\t'}, "\tx = 1\t# é" + shown},
+		{"a kept tab keeps no newline", "a\tb\nc", []rune{'\t'}, "a\tb\\nc"},
+		{"kept newlines keep the lines, not a carriage return", "one: " + hostile + "\ntwo\r", []rune{'\n'}, "one: " + shown + "\n" + `two\r`},
+		{"a text with only kept characters is unchanged", "a\tb", []rune{'\t'}, "a\tb"},
+		{"bytes that are not UTF-8 are escaped whatever is kept", "a\t\x9b", []rune{'\t'}, "a\t\\x9b"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := vfs.EscapePath(c.in, c.keep...)
+			assert.Equal(t, c.want, got)
+			assert.Equal(t, got, vfs.EscapePath(got, c.keep...), "escaping twice changes nothing")
+		})
+	}
+}

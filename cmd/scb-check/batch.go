@@ -187,7 +187,7 @@ func runBatch(ctx context.Context, c *cli, args []string) error {
 			progress.measured(i)
 			progress.nextSnapshot()
 			if a.verbose >= 1 {
-				fmt.Fprintf(c.stderr, "info snapshot %d/%d %s (line %d)\n", i+1, n, e.Text, e.Line)
+				fmt.Fprintf(c.stderr, "info snapshot %d/%d %s (line %d)\n", i+1, n, vfs.EscapePath(e.Text), e.Line)
 			}
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // Exit codes, decided in one place: exitCode.
@@ -69,11 +71,13 @@ func (c *cli) atEnd(f func()) { c.last = append(c.last, f) }
 
 // finish prints the command's error on stderr (but errFindings, which is
 // no message, and a quietError, told already), then runs what atEnd
-// added.
+// added. The error is escaped but for its line breaks (vfs.EscapePath):
+// it may quote the analysed tree (an unknown rule id of a directive, a
+// name), and one error may list several problems, one per line.
 func (c *cli) finish(err error) {
 	var quiet *quietError
 	if err != nil && !errors.Is(err, errFindings) && !errors.As(err, &quiet) {
-		fmt.Fprintln(c.stderr, message(err))
+		fmt.Fprintln(c.stderr, vfs.EscapePath(message(err), '\n'))
 	}
 	for i := len(c.last) - 1; i >= 0; i-- {
 		c.last[i]()

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 const ruleHelp = `Print a rule of the catalog by id
@@ -52,6 +54,8 @@ func runRule(c *cli, args []string) error {
 	if !ok {
 		return fmt.Errorf("rule not found: %s", id)
 	}
-	fmt.Fprintln(c.stdout, text)
+	// A rule file may hold any character: its lines and indentation are
+	// kept, nothing a terminal would act on.
+	fmt.Fprintln(c.stdout, vfs.EscapePath(text, '\n', '\t'))
 	return nil
 }

@@ -215,7 +215,7 @@ func runTrajectory(ctx context.Context, c *cli, args []string) error {
 		opt.Progress = func(i, n int, cp trajectory.Checkpoint) {
 			progress.total("checkpoints", n)
 			if a.verbose >= 1 {
-				fmt.Fprintf(c.stderr, "info checkpoint %d/%d %s\n", i+1, n, cp.Label)
+				fmt.Fprintf(c.stderr, "info checkpoint %d/%d %s\n", i+1, n, vfs.EscapePath(cp.Label))
 			}
 		}
 	}
