@@ -41,7 +41,7 @@ var allowedImports = map[string][]string{
 	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache"},
 	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo"},
 	"batch":              {"trajectory", "vfs", "internal/safefile"},
-	"cmd/scb-check":      {".", "config", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile"},
+	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile"},
 	"internal/testkit":   {"lang", "source"},
 	"bench/parseonly":    {},
 	"bench/phases":       {"lang", "source", "config", "erosion", "clones", "rules", "reuse"},
