@@ -226,3 +226,28 @@ func TestHelpListsTheFormats(t *testing.T) {
 		})
 	}
 }
+
+// Each analysing command's help has a row for exactly the options it
+// takes (-v, read as a run of v's, and --verbosity, named in -v's row, aside).
+func TestHelpListsTheOptionsTaken(t *testing.T) {
+	listed := regexp.MustCompile(`(?m)^  (?:(-\w), |    )(--[\w-]+)`)
+	taken := map[string][]string{
+		"check": checkOptionNames(), "dir": dirOptions.names(), "functions": functionsOptions.names(),
+		"trajectory": trajectoryOptions.names(), "batch": batchOptions.names(),
+	}
+	for name, help := range analysingHelps {
+		t.Run(name, func(t *testing.T) {
+			var rows []string
+			for _, m := range listed.FindAllStringSubmatch(*help, -1) {
+				rows = append(rows, m[2])
+				if m[1] != "" && m[1] != "-v" {
+					rows = append(rows, m[1])
+				}
+			}
+			want := slices.DeleteFunc(slices.Clone(taken[name]), func(o string) bool { return o == "--verbosity" })
+			slices.Sort(want)
+			slices.Sort(rows)
+			assert.Equal(t, slices.Compact(want), rows)
+		})
+	}
+}
