@@ -41,7 +41,7 @@ var allowedImports = map[string][]string{
 	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache"},
 	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo"},
 	"batch":              {"trajectory", "vfs", "internal/safefile"},
-	"cmd/scb-check":      {".", "config", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile"},
+	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile"},
 	"internal/testkit":   {"lang", "source"},
 	"bench/parseonly":    {},
 	"bench/phases":       {"lang", "source", "config", "erosion", "clones", "rules", "reuse"},
@@ -65,6 +65,11 @@ var allowedImports = map[string][]string{
 	// distinfo prints the version and the pinned ast-grep for the release
 	// scripts (scripts/dist, scripts/setup): a command beside the others.
 	"internal/distinfo": {".", "rules"},
+
+	// releasetest holds only tests: those of the release and integration
+	// tooling (the action, workflows, hooks, Containerfiles), beside the
+	// scripts that run them.
+	"scripts/releasetest": {},
 }
 
 // bindingImporters may import the tree-sitter binding and grammars; the
@@ -124,6 +129,23 @@ func TestNoNetworkNoShell(t *testing.T) {
 				"%s starts processes; only the ast-grep runner, the git plumbing and test helpers may", path)
 		}
 	})
+}
+
+// The facade's tests exercise the library in process: a test that runs
+// programs (the action's steps, the release workflow's scripts, the
+// pre-commit build, the image's build file) tests the release tooling and
+// lives in scripts/releasetest, beside the scripts.
+func TestFacadeTestsRunNoPrograms(t *testing.T) {
+	tests, err := filepath.Glob("*_test.go")
+	require.NoError(t, err)
+	require.NotEmpty(t, tests)
+	for _, path := range tests {
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		require.NoError(t, err)
+		for _, imp := range f.Imports {
+			assert.NotEqualf(t, `"os/exec"`, imp.Path.Value, "%s starts programs: a test of the release tooling belongs in scripts/releasetest", path)
+		}
+	}
 }
 
 // ownModule reports whether dir holds a Go module of its own (a bench

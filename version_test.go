@@ -83,11 +83,12 @@ func TestChangelogTopEntryIsTheVersion(t *testing.T) {
 
 // The scripts that build, install and test releases read the version and
 // the pin from the Go source (go run ./internal/distinfo) and hold no
-// copy of either.
+// copy of either. The Go tests of that tooling (scripts/releasetest)
+// import them; a version they write is an example of one.
 func TestScriptsHoldNoVersionLiterals(t *testing.T) {
 	var scripts []string
 	require.NoError(t, filepath.WalkDir("scripts", func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
+		if err == nil && !d.IsDir() && filepath.Ext(path) != ".go" {
 			scripts = append(scripts, path)
 		}
 		return err

@@ -181,8 +181,9 @@ type Scanner struct {
 }
 
 // Scan runs the active rules over the files of the languages
-// ast-grep is run on (Python's .py and .pyw; Rust never, as the
-// reference) among files, each language's rules on its files, in one
+// ast-grep is run on (every language with a lang.Spec.AstGrepLanguage:
+// all but Rust, as in the reference) among files, each language's rules
+// on its files, in one
 // ast-grep process (several, one after the other, when the file list
 // does not fit the OS limit on arguments), and returns the findings sorted
 // by (file, start line, end line, start column, end column, rule id,

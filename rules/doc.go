@@ -15,8 +15,11 @@
 // files loaded).
 //
 // Rules run through the ast-grep CLI, pinned at version PinnedAstGrep: one
-// process per scan over an explicit list of Python files, its JSON stream
-// read back into findings (finding.Finding). Catalog.Thresholds gives the
+// process per scan (more only when the file list exceeds the OS limit on
+// arguments) over an explicit list of the files of every analysed language
+// ast-grep is run on (lang.Spec.AstGrepLanguage: all but Rust, as in the
+// reference), each rule on the files of its language, its JSON stream read
+// back into findings (finding.Finding). Catalog.Thresholds gives the
 // rules' min_file_count thresholds to finding.MinFileCount.
 //
 // The structural rules, trivial-wrapper and low-use-short-function, work

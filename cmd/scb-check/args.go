@@ -67,12 +67,12 @@ var (
 var checkOptions = map[string]checkOption{
 	"--report": flagOption(func(a *checkArgs) { a.format, a.reportGiven = formatJSON, true }),
 	"--output-format": {"<OUTPUT_FORMAT>", func(a *checkArgs, _, value string) error {
-		switch value {
-		case formatHuman, formatJSON, formatSARIF, formatText:
-			a.format, a.outputFormat = value, value
-			return nil
+		format, err := checkFormats.parse(value)
+		if err != nil {
+			return err
 		}
-		return usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>'\n  [possible values: human, json, sarif, text]", value)
+		a.format, a.outputFormat = format, format
+		return nil
 	}},
 	"--include-all": flagOption(func(a *checkArgs) { a.includeAll = true }),
 	"--compat": {"<VERSION>", func(a *checkArgs, _, value string) error {

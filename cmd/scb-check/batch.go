@@ -11,7 +11,9 @@ import (
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
-const batchHelp = `Measure many snapshots, one JSON line each; resumable, and shardable over many machines
+// batchHelp is batch's help.
+var batchHelp = helpText{
+	head: `Measure many snapshots, one JSON line each; resumable, and shardable over many machines
 
 Each snapshot is analysed as 'scb-check check --report' would analyse it,
 and gets one line: {"snapshot": the entry as written, "index": its position
@@ -30,25 +32,27 @@ Arguments:
               to the manifest's directory (to the working directory for '-')
 
 Options:
-      --output <FILE>              Append the lines to FILE, skipping the snapshots it already
-                                   holds: run the same command again to resume [default: stdout]
-      --shard <I/N>                Measure only entry k with k mod N = I, shards numbered from 0
-                                   (pass the scheduler's index, e.g. "$SLURM_ARRAY_TASK_ID/8")
-      --exit-zero                  Exit 0 when every snapshot has its line, error lines included
-      --git-timeout <DURATION>     Give up on a git process (or on one read of files from git)
-                                   after this long [default: 10m]
-      --allow-outside-git-dir      Measure a repository whose git directory lies outside its work
-                                   tree (a linked worktree, a submodule): refused by default, since
-                                   a tree's .git file could name any repository
-` + analysisHelp + `      --config <CONFIG>            Use this configuration file for every snapshot (without it,
-                                   directories use the one discovered from the working directory,
-                                   commits the one each commit holds)
-  -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
-  -v, --verbose...                 Log each snapshot to stderr (--verbosity: the same)
-  -q, --quiet                      Show no progress line (else shown on stderr when it is a
-                                   terminal and the run takes more than a second)
-  -h, --help                       Print help
-
+`,
+	column: 35,
+	rows: [][]helpRow{
+		{
+			{"--output <FILE>", "Append the lines to FILE, skipping the snapshots it already holds: run the " +
+				"same command again to resume [default: stdout]"},
+			{"--shard <I/N>", "Measure only entry k with k mod N = I, shards numbered from 0 (pass the " +
+				"scheduler's index, e.g. \"$SLURM_ARRAY_TASK_ID/8\")"},
+			{"--exit-zero", "Exit 0 when every snapshot has its line, error lines included"},
+			rowGitTimeout, rowOutsideGitDir,
+		},
+		analysisRows(),
+		{
+			{"--config <CONFIG>", "Use this configuration file for every snapshot (without it, directories use " +
+				"the one discovered from the working directory, commits the one each commit holds)"},
+			rowJobs,
+			{"-v, --verbose...", "Log each snapshot to stderr (--verbosity: the same)"},
+			rowQuiet, rowHelp,
+		},
+	},
+	foot: `
 A snapshot that cannot be measured (a missing path, an unknown revision, no
 source file, none that parses) gets an error line and the batch goes on.
 
@@ -57,7 +61,8 @@ have error lines (0 with --exit-zero), 2 on an error: usage, the manifest,
 the output file, or a failure that would hit every snapshot (ast-grep or git
 missing), 130 or 143 when stopped by SIGINT or SIGTERM. The lines written before
 an error or an interruption are kept: the same command resumes.
-`
+`,
+}.String()
 
 // batchArgs are the parsed arguments of `scb-check batch`.
 type batchArgs struct {

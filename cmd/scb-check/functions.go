@@ -13,7 +13,9 @@ import (
 	"github.com/scbcheck/scbcheck/report"
 )
 
-const functionsHelp = `List every function the report counts, with its complexity, SLOC and mass
+// functionsHelp is functions's help.
+var functionsHelp = helpText{
+	head: `List every function the report counts, with its complexity, SLOC and mass
 
 Every callable the check's report counts (total_functions of them), whatever
 its complexity: where it is, its kind (function, method, closure or lambda),
@@ -25,43 +27,39 @@ the key, largest first, ties in that order. No ast-grep rule runs.
 Usage: scb-check functions [OPTIONS] <PATH>
 
 Arguments:
-  <PATH>  File or directory to analyze (.py, .pyw, .rs; more with --languages)
-
+` + pathArgument() + `
 Options:
-      --output-format <FORMAT>  human (aligned columns), json (one object per line: path,
-                                name, qualified_name, kind, language, start_line, end_line,
-                                start_col, cc, cog, sloc, mass, cog_mass) or csv (the same
-                                columns, with a header row) [default: human]
-      --report                  Same as --output-format json
-      --sort <KEY>              Largest first by cc, cog, sloc or mass
-      --top <N>                 List only the first N functions (after --sort and --min-cc)
-      --min-cc <N>              List only the functions with cyclomatic complexity >= N
-      --include-all             Also walk the files .gitignore and .ignore exclude
-      --compat <VERSION>        Find the files and functions as this scb-check release does:
-                                0.2.0 (the default) or 0.1.3, SlopCodeBench's (else
-                                $SCB_CHECK_COMPAT, then the configuration's compat key)
-      --config <CONFIG>         Use this configuration file instead of discovering one
-      --catalog <PATH>          Replace the bundled rule catalog (for validating directives)
-      --rules <FILE>            Also load this ast-grep rule file (for validating directives)
-      --parse-timeout <DURATION>
-                                Skip a file whose parse takes longer (0: never) [default: 2m]
-      --max-file-size <SIZE>    Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
-      --max-config-size <SIZE>  Refuse larger configuration, ignore, manifest and rule files
-                                (0: no limit) [default: 1MB]
-      --languages <LANGUAGES>   Also analyse these languages (comma-separated: go, javascript,
-                                typescript, tsx, java, c, cpp, or all) [default: python, rust]
-      --cache <DIR>             Keep each file's analysis in DIR, filed by content, for later runs
-  -j, --jobs <N>                Files analyzed in parallel [default: all cores]
-  -v, --verbose...              Log to stderr: -v info, -vv debug (--verbosity: the same)
-  -q, --quiet                   Show no progress line (else shown on stderr when it is a
-                                terminal and the run takes more than a second)
-  -h, --help                    Print help
-
+`,
+	column: 32,
+	rows: [][]helpRow{{
+		rowOutputFormat(functionsFormats, ""), rowReport,
+		{"--sort <KEY>", "Largest first by cc, cog, sloc or mass"},
+		{"--top <N>", "List only the first N functions (after --sort and --min-cc)"},
+		{"--min-cc <N>", "List only the functions with cyclomatic complexity >= N"},
+		rowListIncludeAll,
+		rowCompat("Find the files and functions as this scb-check release does"),
+		rowConfig, rowListCatalog, rowListRules, rowParseTimeout, rowMaxFileSize,
+		rowMaxConfigSize("configuration, ignore, manifest and rule"),
+		rowLanguages(), rowListCache, rowJobs, rowListVerbose, rowQuiet, rowHelp,
+	}},
+	foot: `
 Paths are relative to PATH (to its directory when PATH is a file).
 
 Exit status: 0 when the listing was produced, 2 on an error, 130 or 143 when
 stopped by SIGINT or SIGTERM.
-`
+`,
+}.String()
+
+// functionsFormats are functions' output formats.
+var functionsFormats = formatChoice{
+	option: "'--output-format <FORMAT>' of functions",
+	formats: []outputFormat{
+		{formatHuman, "aligned columns"},
+		{formatJSON, "one object per line: path, name, qualified_name, kind, language, start_line, end_line, " +
+			"start_col, cc, cog, sloc, mass, cog_mass"},
+		{formatCSV, "the same columns, with a header row"},
+	},
+}
 
 // functionsArgs are the parsed arguments of `scb-check functions`.
 type functionsArgs struct {
@@ -132,12 +130,11 @@ func onePath(positional []string, command string) (string, error) {
 func (f *functionsArgs) set(name, value string) error {
 	switch name {
 	case "--output-format":
-		switch value {
-		case formatHuman, formatJSON, formatCSV:
-			f.format = value
-		default:
-			return usagef("error: invalid value '%s' for '--output-format <FORMAT>' of functions\n  [possible values: human, json, csv]", value)
+		format, err := functionsFormats.parse(value)
+		if err != nil {
+			return err
 		}
+		f.format = format
 	case "--report":
 		f.format = formatJSON
 	case "--sort":

@@ -42,75 +42,59 @@ Options:
 Run 'scb-check <COMMAND> --help' for a command's options.
 `
 
-const checkHelp = `Analyze a file or directory and report erosion and verbosity
+// checkHelp is check's help.
+var checkHelp = helpText{
+	head: `Analyze a file or directory and report erosion and verbosity
 
 Usage: scb-check check [OPTIONS] <PATH>
 
 Arguments:
-  <PATH>  File or directory to analyze (.py, .pyw, .rs; more with --languages)
-
+` + pathArgument() + `
 Options:
-      --output-format <FORMAT>     human (findings, then a summary of the metrics), json, sarif or
-                                   text (path:line:col: severity[rule]: message); the last of this
-                                   and --report wins [default: human]
-      --report                     Print the JSON report (same as --output-format json)
-      --color <WHEN>               Color the human and text output: auto (when stdout is a
-                                   terminal, NO_COLOR is unset or empty and TERM is not dumb),
-                                   always or never; JSON and SARIF are never colored [default: auto]
-      --include-all                The reference's scoring mode: also walk the files .gitignore and
-                                   .ignore exclude, run the info-level rules, and apply no ignore
-                                   directives, boundaries or min_file_count thresholds
-      --compat <VERSION>           Reproduce the numbers of this scb-check release: 0.2.0 (the
-                                   default) or 0.1.3, SlopCodeBench's (else $SCB_CHECK_COMPAT, then
-                                   the configuration's compat key)
-      --disable-sg                 Run no ast-grep rules
-      --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, an ast-grep
-                                   beside scb-check, a source checkout's .tools install, the
-                                   node_modules/.bin beside scb-check or, in an npm install, above
-                                   it, then ast-grep on PATH)
-      --ast-grep-timeout <DURATION>
-                                   Give up on ast-grep after this long [default: 10m]
-      --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
-      --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
-      --max-config-size <SIZE>     Refuse larger configuration, ignore, manifest, rule, baseline and
-                                   score files (0: no limit) [default: 1MB]
-      --languages <LANGUAGES>      Also analyse these languages (comma-separated: go, javascript,
-                                   typescript, tsx, java, c, cpp, or all) [default: python, rust]
-      --rules <FILE>               Also load this ast-grep rule file (repeatable; added to
-                                   $SCB_CHECK_EXTRA_SLOP_RULES)
-      --catalog <PATH>             Replace the bundled ast-grep rules with the rules of this file or
-                                   directory (repeatable; else $SCB_CHECK_SLOP_RULES)
-      --config <CONFIG>            Use this configuration file instead of discovering one
-      --min-duplicate-lines <N>    Human, text and SARIF output: hide clone groups whose first
-                                   instance has fewer than N SLOC (the JSON report keeps them all)
-      --mcf-file <FILE>            Externally judged MCF scores (JSON); adds mcf and if50
-      --cache <DIR>                Keep each file's analysis and findings in DIR, filed by content,
-                                   and reuse them in later runs (created when missing)
-      --exit-zero                  Exit 0 whenever a report was produced, whatever the findings
-                                   and the gates
-      --max-erosion <SHARE>        Gate: fail when erosion is above SHARE (0 to 1)
-      --max-cog-erosion <SHARE>    Gate: fail when cog_erosion is above SHARE
-      --max-verbosity <SHARE>      Gate: fail when verbosity is above SHARE
-      --max-high-cc-functions <N>  Gate: fail when more than N functions have complexity > 10
-      --baseline <FILE>            Ratchet: fail when erosion or verbosity rose over this baseline's
-      --max-erosion-increase <SHARE>
-                                   With --baseline: allowed rise of erosion [default: 0]
-      --max-verbosity-increase <SHARE>
-                                   With --baseline: allowed rise of verbosity [default: 0]
-      --write-baseline <FILE>      Write this run's baseline (metrics, version, settings) to FILE
-  -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
-  -v, --verbose...                 Log to stderr: -v info, -vv debug (--verbosity: the same, the
-                                   reference's spelling)
-  -q, --quiet                      Show no progress line (else shown on stderr when it is a
-                                   terminal and the run takes more than a second)
-  -h, --help                       Print help
-
+`,
+	column: 35,
+	rows: [][]helpRow{
+		{
+			rowOutputFormat(checkFormats, "; the last of this and --report wins"),
+			{"--report", "Print the JSON report (same as --output-format json)"},
+			{"--color <WHEN>", "Color the human and text output: auto (when stdout is a terminal, NO_COLOR is " +
+				"unset or empty and TERM is not dumb), always or never; JSON and SARIF are never colored [default: auto]"},
+		},
+		analysisRows(),
+		{
+			rowConfig,
+			{"--min-duplicate-lines <N>", "Human, text and SARIF output: hide clone groups whose first instance " +
+				"has fewer than N SLOC (the JSON report keeps them all)"},
+			rowMCFFile,
+			{"--exit-zero", "Exit 0 whenever a report was produced, whatever the findings and the gates"},
+		},
+		gateRows,
+		{
+			rowJobs,
+			{"-v, --verbose...", "Log to stderr: -v info, -vv debug (--verbosity: the same, the reference's spelling)"},
+			rowQuiet, rowHelp,
+		},
+	},
+	foot: `
 Exit status: 0 no findings, 1 findings, 2 error. With any gate set (flags, the config's
 [gates] or --baseline), 0 when every gate passes and 1 when one fails, findings or not.
 With --compat 0.1.3, findings do not fail the check (0 after any successful check), as in 0.1.3.
 With --compat 0.1.3, --report together with --output-format human is an error (2), as in 0.1.3.
 130 or 143 when stopped by SIGINT or SIGTERM (ast-grep stopped, temporary files removed).
-`
+`,
+}.String()
+
+// gateRows are the rows of check's gates and ratchet (gates.go).
+var gateRows = []helpRow{
+	{"--max-erosion <SHARE>", "Gate: fail when erosion is above SHARE (0 to 1)"},
+	{"--max-cog-erosion <SHARE>", "Gate: fail when cog_erosion is above SHARE"},
+	{"--max-verbosity <SHARE>", "Gate: fail when verbosity is above SHARE"},
+	{"--max-high-cc-functions <N>", "Gate: fail when more than N functions have complexity > 10"},
+	{"--baseline <FILE>", "Ratchet: fail when erosion or verbosity rose over this baseline's"},
+	{"--max-erosion-increase <SHARE>", "With --baseline: allowed rise of erosion [default: 0]"},
+	{"--max-verbosity-increase <SHARE>", "With --baseline: allowed rise of verbosity [default: 0]"},
+	{"--write-baseline <FILE>", "Write this run's baseline (metrics, version, settings) to FILE"},
+}
 
 func main() {
 	ctx, in := notifyInterrupts(context.Background())

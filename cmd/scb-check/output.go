@@ -3,8 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
@@ -12,13 +15,83 @@ import (
 	"github.com/scbcheck/scbcheck/rules"
 )
 
-// Output formats of `scb-check check`.
+// The names of the output formats.
 const (
 	formatHuman = "human"
 	formatJSON  = "json"
 	formatSARIF = "sarif"
 	formatText  = "text"
+	formatCSV   = "csv"
 )
+
+// outputFormat is one format a command writes: its name and what its
+// help says of it ("" for nothing).
+type outputFormat struct{ name, about string }
+
+// formatChoice is a command's --output-format: the formats it writes, in
+// the order its help and its messages list them, the first the default.
+// Its help row and its validation derive from it.
+type formatChoice struct {
+	// option is the option as the command's messages name it.
+	option  string
+	formats []outputFormat
+	// synonyms are other names taken for a format, by name.
+	synonyms map[string]string
+}
+
+// names are the formats' names.
+func (c formatChoice) names() []string {
+	out := make([]string, len(c.formats))
+	for i, f := range c.formats {
+		out[i] = f.name
+	}
+	return out
+}
+
+// parse returns the format value names, or a usage error listing the
+// possible values.
+func (c formatChoice) parse(value string) (string, error) {
+	if name, ok := c.synonyms[value]; ok {
+		return name, nil
+	}
+	for _, f := range c.formats {
+		if f.name == value {
+			return value, nil
+		}
+	}
+	return "", usagef("error: invalid value '%s' for %s\n  [possible values: %s]", value, c.option, strings.Join(c.names(), ", "))
+}
+
+// describe lists the formats for the help, each with what is said of it,
+// then the synonyms.
+func (c formatChoice) describe() string {
+	names := make([]string, len(c.formats))
+	for i, f := range c.formats {
+		names[i] = f.name
+		var notes []string
+		if f.about != "" {
+			notes = append(notes, f.about)
+		}
+		for _, syn := range slices.Sorted(maps.Keys(c.synonyms)) {
+			if c.synonyms[syn] == f.name {
+				notes = append(notes, "also spelled "+syn)
+			}
+		}
+		if len(notes) > 0 {
+			names[i] += " (" + strings.Join(notes, "; ") + ")"
+		}
+	}
+	return oneOf(names)
+}
+
+// checkFormats are check's output formats.
+var checkFormats = formatChoice{
+	option: "'--output-format <OUTPUT_FORMAT>'",
+	formats: []outputFormat{
+		{formatHuman, "findings, then a summary of the metrics"}, {formatJSON, ""}, {formatSARIF, ""},
+		{formatText, "path:line:col: severity[rule]: message"},
+	},
+}
 
 // checkRun is what finishCheck needs of a finished analysis.
 type checkRun struct {

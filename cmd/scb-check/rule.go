@@ -6,7 +6,9 @@ import (
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
-const ruleHelp = `Print a rule of the catalog by id
+// ruleHelp is rule's help.
+var ruleHelp = helpText{
+	head: `Print a rule of the catalog by id
 
 Usage: scb-check rule [OPTIONS] <RULE_ID>
 
@@ -16,15 +18,14 @@ Arguments:
              cognitive-complexity)
 
 Options:
-      --catalog <PATH>  Replace the bundled rules with the rules of this file or directory
-                        (repeatable; else $SCB_CHECK_SLOP_RULES)
-      --rules <FILE>    Also load this ast-grep rule file (repeatable; added to
-                        $SCB_CHECK_EXTRA_SLOP_RULES)
-  -h, --help            Print help
-
+`,
+	column: 24,
+	rows:   [][]helpRow{{rowCatalog, rowRules, rowHelp}},
+	foot: `
 Exit status: 0 when the rule was printed, 2 when it is not in the catalog or the catalog
 could not be loaded.
-`
+`,
+}.String()
 
 // runRule prints one rule of the active catalog: an ast-grep rule's YAML
 // document, a structural rule's metadata, or a metric rule's metadata and

@@ -9,20 +9,28 @@ import (
 	"github.com/scbcheck/scbcheck/rules"
 )
 
-const rulesHelp = `List the rules of the catalog: id, language, severity, category and source
+// rulesHelp is the rules command's help.
+var rulesHelp = helpText{
+	head: `List the rules of the catalog: id, language, severity, category and source
 
 Usage: scb-check rules [OPTIONS]
 
 Options:
-      --catalog <PATH>          Replace the bundled rules with the rules of this file or directory
-                                (repeatable; else $SCB_CHECK_SLOP_RULES)
-      --rules <FILE>            Also load this ast-grep rule file (repeatable; added to
-                                $SCB_CHECK_EXTRA_SLOP_RULES)
-      --output-format <FORMAT>  text or json [default: text]
-  -h, --help                    Print help
-
+`,
+	column: 32,
+	rows:   [][]helpRow{{rowCatalog, rowRules, rowOutputFormat(rulesFormats, ""), rowHelp}},
+	foot: `
 Exit status: 0 when the catalog was listed, 2 when it could not be loaded.
-`
+`,
+}.String()
+
+// rulesFormats are the rules command's output formats; human, the other
+// commands' default, is taken for text.
+var rulesFormats = formatChoice{
+	option:   "'--output-format <FORMAT>'",
+	formats:  []outputFormat{{formatText, ""}, {formatJSON, ""}},
+	synonyms: map[string]string{formatHuman: formatText},
+}
 
 // catalogArgs are the arguments of the rule and rules commands.
 type catalogArgs struct {
@@ -43,13 +51,9 @@ func parseCatalogArgs(args []string, withFormat bool) (*catalogArgs, error) {
 		"--rules":   {"<FILE>", func(_, v string) error { a.rules = append(a.rules, v); return nil }},
 	}
 	if withFormat {
-		opts["--output-format"] = option{"<FORMAT>", func(_, value string) error {
-			switch value {
-			case formatText, formatHuman, formatJSON:
-				a.format = value
-				return nil
-			}
-			return usagef("error: invalid value '%s' for '--output-format <FORMAT>'\n  [possible values: text, json]", value)
+		opts["--output-format"] = option{"<FORMAT>", func(_, value string) (err error) {
+			a.format, err = rulesFormats.parse(value)
+			return err
 		}}
 	}
 	positional, _, err := scanArgs(args, optionTable{lookup: byName(opts), wholeArgument: true, names: func() []string { return mapKeys(opts) }})

@@ -10,36 +10,6 @@ import (
 	"github.com/scbcheck/scbcheck/rules"
 )
 
-// analysisHelp lists check's analysis options that trajectory and batch
-// apply to every snapshot.
-const analysisHelp = `      --include-all                The reference's scoring mode: also walk the files .gitignore and
-                                   .ignore exclude, run the info-level rules, and apply no ignore
-                                   directives, boundaries or min_file_count thresholds
-      --compat <VERSION>           Reproduce the numbers of this scb-check release: 0.2.0 (the
-                                   default) or 0.1.3, SlopCodeBench's (else $SCB_CHECK_COMPAT, then
-                                   the configuration's compat key)
-      --disable-sg                 Run no ast-grep rules
-      --ast-grep <PATH>            The ast-grep executable (else $SCB_CHECK_AST_GREP, an ast-grep
-                                   beside scb-check, a source checkout's .tools install, the
-                                   node_modules/.bin beside scb-check or, in an npm install, above
-                                   it, then ast-grep on PATH)
-      --ast-grep-timeout <DURATION>
-                                   Give up on ast-grep after this long [default: 10m]
-      --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
-      --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
-      --max-config-size <SIZE>     Refuse larger configuration, ignore, manifest, rule, baseline and
-                                   score files (0: no limit) [default: 1MB]
-      --languages <LANGUAGES>      Also analyse these languages (comma-separated: go, javascript,
-                                   typescript, tsx, java, c, cpp, or all) [default: python, rust]
-      --rules <FILE>               Also load this ast-grep rule file (repeatable; added to
-                                   $SCB_CHECK_EXTRA_SLOP_RULES)
-      --catalog <PATH>             Replace the bundled ast-grep rules with the rules of this file or
-                                   directory (repeatable; else $SCB_CHECK_SLOP_RULES)
-      --cache <DIR>                Keep each file's analysis and findings in DIR, filed by content:
-                                   a file met before (in this run or an earlier one) is read back
-                                   instead of analysed again
-`
-
 // ownOptions are the options a command adds to check's analysis options
 // (trajectory, batch).
 type ownOptions struct {

@@ -13,7 +13,9 @@ import (
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
-const trajectoryHelp = `Measure a sequence of checkpoints or a git history, with deltas and slopes
+// trajectoryHelp is trajectory's help.
+var trajectoryHelp = helpText{
+	head: `Measure a sequence of checkpoints or a git history, with deltas and slopes
 
 Each checkpoint is analysed as 'scb-check check --report' would analyse it;
 the output adds the change of erosion, verbosity, cog_erosion and dir since
@@ -32,39 +34,52 @@ Arguments:
   <PATH>...  Checkpoints (directories or files), in order
 
 Options:
-      --git <REPO>                 Measure the first-parent history of this repository (or of a
-                                   directory inside one), oldest commit first; each commit's tree
-                                   is read from git into memory, never into the work tree
-      --rev-range <RANGE>          Commits to measure: A..B, or B for its whole history
-                                   [default: HEAD]
-      --max-commits <N>            Measure at most N commits, sampled evenly over the range
-                                   (first and last kept) [default: no limit]
-      --only-source-commits        Keep only commits that change a file of an analysed language
-      --git-timeout <DURATION>     Give up on a git process (or on one read of files from git)
-                                   after this long [default: 10m]
-      --allow-outside-git-dir      Measure a repository whose git directory lies outside its work
-                                   tree (a linked worktree, a submodule): refused by default, since
-                                   a tree's .git file could name any repository
-      --output-format <FORMAT>     human, json or csv [default: human]
-      --report                     Same as --output-format json
-      --chart <FILE>               Also draw erosion, verbosity, cog_erosion and dir against the
-                                   checkpoint index as an SVG file
-` + analysisHelp + `      --config <CONFIG>            Use this configuration file for every checkpoint (without it,
-                                   directories use the one discovered from the working directory,
-                                   commits the one each commit holds)
-      --mcf-file <FILE>            Externally judged MCF scores (JSON); adds mcf and if50
-  -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
-  -v, --verbose...                 Log each checkpoint to stderr (--verbosity: the same)
-  -q, --quiet                      Show no progress line (else shown on stderr when it is a
-                                   terminal and the run takes more than a second)
-  -h, --help                       Print help
-
+`,
+	column: 35,
+	rows: [][]helpRow{
+		{
+			{"--git <REPO>", "Measure the first-parent history of this repository (or of a directory inside one), " +
+				"oldest commit first; each commit's tree is read from git into memory, never into the work tree"},
+			{"--rev-range <RANGE>", "Commits to measure: A..B, or B for its whole history [default: HEAD]"},
+			{"--max-commits <N>", "Measure at most N commits, sampled evenly over the range (first and last kept) " +
+				"[default: no limit]"},
+			{"--only-source-commits", "Keep only commits that change a file of an analysed language"},
+			rowGitTimeout, rowOutsideGitDir,
+			rowOutputFormat(trajectoryFormats, ""),
+			rowReport,
+			{"--chart <FILE>", "Also draw erosion, verbosity, cog_erosion and dir against the checkpoint index as an SVG file"},
+		},
+		analysisRows(),
+		{
+			{"--config <CONFIG>", "Use this configuration file for every checkpoint (without it, directories use " +
+				"the one discovered from the working directory, commits the one each commit holds)"},
+			rowMCFFile, rowJobs,
+			{"-v, --verbose...", "Log each checkpoint to stderr (--verbosity: the same)"},
+			rowQuiet, rowHelp,
+		},
+	},
+	foot: `
 A checkpoint with nothing to measure (no source file, none that parses, a bad
 suppression directive) is listed with the reason and left out of the summary.
 
 Exit status: 0 when the trajectory was produced, 2 on an error, 130 or 143 when
 stopped by SIGINT or SIGTERM (ast-grep stopped, temporary files removed).
-`
+`,
+}.String()
+
+// Rows of trajectory's and batch's help.
+var (
+	rowGitTimeout = helpRow{"--git-timeout <DURATION>", "Give up on a git process (or on one read of files " +
+		"from git) after this long [default: 10m]"}
+	rowOutsideGitDir = helpRow{"--allow-outside-git-dir", "Measure a repository whose git directory lies outside " +
+		"its work tree (a linked worktree, a submodule): refused by default, since a tree's .git file could name any repository"}
+)
+
+// trajectoryFormats are trajectory's output formats.
+var trajectoryFormats = formatChoice{
+	option:  "'--output-format <OUTPUT_FORMAT>' of trajectory",
+	formats: []outputFormat{{formatHuman, ""}, {formatJSON, ""}, {formatCSV, ""}},
+}
 
 // trajectoryArgs are the parsed arguments of `scb-check trajectory`.
 type trajectoryArgs struct {
@@ -156,12 +171,11 @@ func (t *trajectoryArgs) set(name, value string) error {
 	case "--chart":
 		t.chart = value
 	case "--output-format":
-		switch value {
-		case formatHuman, formatJSON, formatCSV:
-			t.format = value
-		default:
-			return usagef("error: invalid value '%s' for '--output-format <OUTPUT_FORMAT>' of trajectory\n  [possible values: human, json, csv]", value)
+		format, err := trajectoryFormats.parse(value)
+		if err != nil {
+			return err
 		}
+		t.format = format
 	case "--git-timeout":
 		d, err := parseGitTimeout(value)
 		if err != nil {
@@ -186,9 +200,6 @@ func parseGitTimeout(value string) (time.Duration, error) {
 	}
 	return d, nil
 }
-
-// formatCSV is trajectory's CSV output.
-const formatCSV = "csv"
 
 func runTrajectory(ctx context.Context, c *cli, args []string) error {
 	t, err := parseTrajectory(args)

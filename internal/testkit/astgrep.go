@@ -28,13 +28,27 @@ func AstGrepPath() (string, error) {
 	if env := os.Getenv("SCB_CHECK_AST_GREP"); env != "" {
 		return env, nil
 	}
+	dir, err := ModuleRoot()
+	if err != nil {
+		return "", err
+	}
+	local := filepath.Join(dir, ".tools", "ast-grep", "node_modules", ".bin", "ast-grep")
+	if _, err := os.Stat(local); err != nil {
+		return "", errors.New("the tests need the pinned ast-grep: run scripts/setup (or set SCB_CHECK_AST_GREP); " + err.Error())
+	}
+	return local, nil
+}
+
+// ModuleRoot returns the module root: the first directory holding a
+// go.mod at or above the working directory.
+func ModuleRoot() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
+			return dir, nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -42,9 +56,4 @@ func AstGrepPath() (string, error) {
 		}
 		dir = parent
 	}
-	local := filepath.Join(dir, ".tools", "ast-grep", "node_modules", ".bin", "ast-grep")
-	if _, err := os.Stat(local); err != nil {
-		return "", errors.New("the tests need the pinned ast-grep: run scripts/setup (or set SCB_CHECK_AST_GREP); " + err.Error())
-	}
-	return local, nil
 }

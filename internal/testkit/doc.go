@@ -1,7 +1,8 @@
 // Package testkit holds the helpers shared by scbcheck's tests: a parser
 // for `want` annotations written in fixture comments, a checker that
-// matches what an analysis produced against those annotations, and a
-// golden-file helper rewritten by `go test -update`.
+// matches what an analysis produced against those annotations, and the
+// golden helper of the end-to-end cases (GoldenSections: expected output
+// held as sections of a txtar archive, rewritten by `go test -update`).
 //
 // A fixture states its expectations next to the code, in the language's
 // own line-comment syntax, on the line the expectation is about:

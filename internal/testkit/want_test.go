@@ -241,35 +241,55 @@ func TestCheckIDs(t *testing.T) {
 	}
 }
 
-func TestGolden(t *testing.T) {
+func TestGoldenSections(t *testing.T) {
 	saved := *update
-	*update = false
 	defer func() { *update = saved }()
-	dir := t.TempDir()
-	existing := filepath.Join(dir, "existing.golden")
-	require.NoError(t, os.WriteFile(existing, []byte("same\n"), 0o644))
-
-	t.Run("equal content passes", func(t *testing.T) {
-		assert.Empty(t, record(t, func(tb testing.TB) { Golden(tb, existing, []byte("same\n")) }))
-	})
-	t.Run("different content fails naming the file", func(t *testing.T) {
-		errs := record(t, func(tb testing.TB) { Golden(tb, existing, []byte("other\n")) })
+	const archive = "-- args --\ncheck\n-- a.py --\nx = 1\n-- stdout --\nold\n"
+	write := func(t *testing.T) string {
+		path := filepath.Join(t.TempDir(), "case.txtar")
+		require.NoError(t, os.WriteFile(path, []byte(archive), 0o644))
+		return path
+	}
+	cases := []struct {
+		name   string
+		update bool
+		got    map[string]string
+		fail   string // a part of the one failure, "" for none
+		after  string // the archive after the call
+	}{
+		{name: "equal sections pass, a missing one is empty",
+			got: map[string]string{"stdout": "old\n", "stderr": ""}, after: archive},
+		{name: "a different section fails naming it and the archive",
+			got: map[string]string{"stdout": "new\n"}, fail: "section stdout of golden archive", after: archive},
+		{name: "a section the archive lacks fails when got has text",
+			got: map[string]string{"stderr": "warning\n"}, fail: "section stderr of golden archive", after: archive},
+		{name: "update replaces sections in place, appends missing ones by name, keeps the other files",
+			update: true, got: map[string]string{"stdout": "new\n", "stderr": "e\n", "exit": "1\n"},
+			after: "-- args --\ncheck\n-- a.py --\nx = 1\n-- stdout --\nnew\n-- exit --\n1\n-- stderr --\ne\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			*update = tc.update
+			path := write(t)
+			errs := record(t, func(tb testing.TB) { GoldenSections(tb, path, tc.got) })
+			if tc.fail == "" {
+				assert.Empty(t, errs)
+			} else if assert.Len(t, errs, 1) {
+				assert.Contains(t, errs[0], tc.fail)
+				assert.Contains(t, errs[0], path)
+				assert.Contains(t, errs[0], "-update")
+			}
+			data, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, tc.after, string(data))
+		})
+	}
+	t.Run("a missing archive fails naming it", func(t *testing.T) {
+		*update = false
+		path := filepath.Join(t.TempDir(), "none.txtar")
+		errs := record(t, func(tb testing.TB) { GoldenSections(tb, path, map[string]string{"stdout": ""}) })
 		require.Len(t, errs, 1)
-		assert.Contains(t, errs[0], existing)
-	})
-	t.Run("missing file fails with a hint to update", func(t *testing.T) {
-		errs := record(t, func(tb testing.TB) { Golden(tb, filepath.Join(dir, "none.golden"), []byte("x")) })
-		require.Len(t, errs, 1)
-		assert.Contains(t, errs[0], "-update")
-	})
-	t.Run("update writes the file and its directories", func(t *testing.T) {
-		*update = true
-		defer func() { *update = false }()
-		path := filepath.Join(dir, "new", "dir", "out.golden")
-		assert.Empty(t, record(t, func(tb testing.TB) { Golden(tb, path, []byte("fresh\n")) }))
-		data, err := os.ReadFile(path)
-		require.NoError(t, err)
-		assert.Equal(t, "fresh\n", string(data))
+		assert.Contains(t, errs[0], path)
 	})
 }
 

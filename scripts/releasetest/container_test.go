@@ -1,4 +1,4 @@
-package scbcheck_test
+package releasetest
 
 import (
 	"os"
