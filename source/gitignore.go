@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -25,24 +26,87 @@ const (
 	matchWhitelist
 )
 
+// ignoreGlobOptions are the glob options of ignore-file patterns.
+var ignoreGlobOptions = globOptions{literalSeparator: true, allowUnclosedClass: true}
+
 // ignoreRule is one pattern line of an ignore file.
 type ignoreRule struct {
-	re        *regexp.Regexp
+	glob      string // the pattern as a glob relative to the file's directory
+	kind      ruleKind
 	whitelist bool // the line started with `!`
 	dirOnly   bool // the line ended with `/`
+	compiled  bool // re has been compiled (nil: the glob compiles to no regexp, so it never matches)
+	re        *regexp.Regexp
+}
+
+// ruleKind says how a rule is found for a path: by which literal of the
+// path, and whether finding it is the whole match.
+type ruleKind uint8
+
+const (
+	// byNothing: the glob has no literal at either end; tried for every path.
+	byNothing ruleKind = iota
+	// exactName: the glob is `**/` and a literal name; it matches a path
+	// whose base name is that name (and whose directories hold no
+	// newline, as the regexp's `.*` stops at one).
+	exactName
+	// exactPath: the glob is a literal; it matches that path only.
+	exactPath
+	// namePrefix: the glob is `**/` and a pattern within one name
+	// starting with a literal; only names starting with it can match.
+	namePrefix
+	// pathPrefix: only paths starting with the glob's leading literal can match.
+	pathPrefix
+	// pathSuffix: only paths ending with the glob's trailing literal can match.
+	pathSuffix
+	numRuleKinds
+)
+
+// ruleIndex finds the rules of one kind by the literal each is keyed by.
+type ruleIndex struct {
+	byKey map[string][]int32 // rule numbers, in descending order
+	lens  []int              // the distinct key lengths, ascending
 }
 
 // ignoreFile is the rules of one ignore file, matched against paths
-// relative to the directory holding it.
+// relative to the directory holding it. Its rules are indexed by the
+// literal text a path must hold to match each (git's own shortcut: a
+// name, a prefix, an extension), so a path is tested only against the
+// rules it could match; the last one that matches decides. Each
+// wildcard rule's regexp is compiled the first time a path needs it.
+// An ignoreFile is not safe for concurrent use.
 type ignoreFile struct {
 	dir   string
 	rules []ignoreRule
+	index [numRuleKinds]ruleIndex
+	// byNothing holds the byNothing rules, in descending order.
+	byNothing []int32
+	// tries counts the rules match has tested, for tests of its selectivity.
+	tries int
 }
 
 // parseIgnoreFile reads the rules of an ignore file's text. Lines that do
 // not compile are skipped, as the ignore crate skips them.
 func parseIgnoreFile(dir, text string) *ignoreFile {
 	f := &ignoreFile{dir: dir}
+	keys := []string{}
+	eachIgnoreLine(text, func(line string) {
+		rule, tokens, ok := parseIgnoreLine(line)
+		if !ok {
+			return
+		}
+		var key string
+		rule.kind, key = classifyGlob(tokens)
+		f.rules = append(f.rules, rule)
+		keys = append(keys, key)
+	})
+	f.buildIndex(keys)
+	return f
+}
+
+// eachIgnoreLine calls fn with each line of an ignore file's text, as the
+// ignore crate reads them.
+func eachIgnoreLine(text string, fn func(line string)) {
 	lines := strings.Split(text, "\n")
 	for i, line := range lines {
 		if i < len(lines)-1 {
@@ -53,26 +117,61 @@ func parseIgnoreFile(dir, text string) *ignoreFile {
 		}
 		// The crate reads lines as UTF-8 and stops at the first that is not.
 		if !utf8.ValidString(line) {
-			break
+			return
 		}
-		if rule, ok := parseIgnoreLine(line); ok {
-			f.rules = append(f.rules, rule)
-		}
+		fn(line)
 	}
-	return f
 }
 
-// parseIgnoreLine turns one line into a rule; ok is false for blank lines,
-// comments and patterns that do not compile.
-func parseIgnoreLine(line string) (rule ignoreRule, ok bool) {
+// buildIndex files every rule under its kind and key (keys[n] is rule
+// n's). A rule whose glob a later rule repeats can never be the last
+// match, so it is left out: the later one matches every path it matches
+// (unless the later one is directory-only and it is not).
+func (f *ignoreFile) buildIndex(keys []string) {
+	const laterAny, laterDirOnly = 1, 2
+	later := make(map[string]uint8, len(f.rules))
+	lens := make([]map[int]bool, numRuleKinds)
+	for n := len(f.rules) - 1; n >= 0; n-- {
+		r := &f.rules[n]
+		seen := later[r.glob]
+		if seen&laterAny != 0 || (r.dirOnly && seen&laterDirOnly != 0) {
+			continue
+		}
+		if r.dirOnly {
+			later[r.glob] = seen | laterDirOnly
+		} else {
+			later[r.glob] = seen | laterAny
+		}
+		if r.kind == byNothing {
+			f.byNothing = append(f.byNothing, int32(n))
+			continue
+		}
+		idx := &f.index[r.kind]
+		if idx.byKey == nil {
+			idx.byKey, lens[r.kind] = map[string][]int32{}, map[int]bool{}
+		}
+		idx.byKey[keys[n]] = append(idx.byKey[keys[n]], int32(n))
+		lens[r.kind][len(keys[n])] = true
+	}
+	for kind, set := range lens {
+		for l := range set {
+			f.index[kind].lens = append(f.index[kind].lens, l)
+		}
+		slices.Sort(f.index[kind].lens)
+	}
+}
+
+// parseIgnoreLine turns one line into a rule and its glob's tokens; ok is
+// false for blank lines, comments and patterns that do not parse.
+func parseIgnoreLine(line string) (rule ignoreRule, tokens []globToken, ok bool) {
 	if strings.HasPrefix(line, "#") {
-		return rule, false
+		return rule, nil, false
 	}
 	if !strings.HasSuffix(line, `\ `) {
 		line = strings.TrimRightFunc(line, unicode.IsSpace)
 	}
 	if line == "" {
-		return rule, false
+		return rule, nil, false
 	}
 	anchored := false
 	if strings.HasPrefix(line, `\!`) || strings.HasPrefix(line, `\#`) {
@@ -100,31 +199,165 @@ func parseIgnoreLine(line string) (rule ignoreRule, ok bool) {
 	if strings.HasSuffix(glob, "/**") {
 		glob += "/*"
 	}
-	re, err := compileGlob(glob, globOptions{literalSeparator: true, allowUnclosedClass: true})
+	tokens, err := parseGlob(glob, ignoreGlobOptions)
 	if err != nil {
-		return rule, false
+		return rule, nil, false
 	}
-	rule.re = re
-	return rule, true
+	rule.glob = glob
+	return rule, tokens, true
+}
+
+// classifyGlob returns how a rule with these tokens is found: its kind and
+// the literal it is keyed by. Of a leading and a trailing literal, the
+// longer is the key. A literal ends at U+FFFD, which the regexp also
+// matches for any byte that is not UTF-8, so it cannot be compared byte
+// for byte.
+func classifyGlob(tokens []globToken) (ruleKind, string) {
+	if len(tokens) == 1 && tokens[0].kind == globRecursivePrefix {
+		return byNothing, "" // `**` alone matches everything
+	}
+	body, prefixKind, exactKind := tokens, pathPrefix, exactPath
+	if len(tokens) > 0 && tokens[0].kind == globRecursivePrefix {
+		body, prefixKind, exactKind = tokens[1:], byNothing, byNothing
+		if withinName(body) {
+			prefixKind, exactKind = namePrefix, exactName
+		}
+	}
+	head := literalRun(body, false)
+	if head == len(body) && exactKind != byNothing {
+		return exactKind, literalText(body)
+	}
+	tail := literalRun(tokens, true)
+	switch {
+	case prefixKind != byNothing && head > 0 && head >= tail:
+		return prefixKind, literalText(body[:head])
+	case tail > 0:
+		return pathSuffix, literalText(tokens[len(tokens)-tail:])
+	}
+	return byNothing, ""
+}
+
+// withinName reports whether tokens can only match text without a `/`:
+// then after a leading `**/` they match exactly a path's base name.
+func withinName(tokens []globToken) bool {
+	for _, t := range tokens {
+		switch t.kind {
+		case globLiteral:
+			if t.char == '/' {
+				return false
+			}
+		case globAny, globStar:
+			// `[^/]` and `[^/]*` with ignore files' literal separator.
+		case globClass:
+			holdsSlash := false
+			for _, r := range t.ranges {
+				holdsSlash = holdsSlash || (r[0] <= '/' && '/' <= r[1])
+			}
+			if holdsSlash != t.negated {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// literalRun returns how many tokens at the start (or, fromEnd, the end)
+// of tokens are literals other than U+FFFD.
+func literalRun(tokens []globToken, fromEnd bool) int {
+	n := 0
+	for n < len(tokens) {
+		t := tokens[n]
+		if fromEnd {
+			t = tokens[len(tokens)-1-n]
+		}
+		if t.kind != globLiteral || t.char == utf8.RuneError {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// literalText is the text of literal tokens.
+func literalText(tokens []globToken) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteRune(t.char)
+	}
+	return b.String()
 }
 
 // match returns the verdict of the last rule matching path (absolute),
 // skipping directory-only rules for files.
 func (f *ignoreFile) match(path string, isDir bool) ignoreMatch {
 	rel := relativeTo(f.dir, path)
-	for i := len(f.rules) - 1; i >= 0; i-- {
-		r := &f.rules[i]
-		if r.dirOnly && !isDir {
-			continue
-		}
-		if r.re.MatchString(rel) {
-			if r.whitelist {
-				return matchWhitelist
+	slash := strings.LastIndexByte(rel, '/')
+	name := rel[slash+1:]
+	best := int32(-1)
+	try := func(candidates []int32) {
+		for _, n := range candidates {
+			if n <= best {
+				return
 			}
-			return matchIgnore
+			if f.rules[n].dirOnly && !isDir {
+				continue
+			}
+			f.tries++
+			if f.matches(n, rel, slash) {
+				best = n
+				return
+			}
 		}
 	}
-	return noMatch
+	try(f.index[exactName].byKey[name])
+	try(f.index[exactPath].byKey[rel])
+	for _, l := range f.index[namePrefix].lens {
+		if l > len(name) {
+			break
+		}
+		try(f.index[namePrefix].byKey[name[:l]])
+	}
+	for _, l := range f.index[pathPrefix].lens {
+		if l > len(rel) {
+			break
+		}
+		try(f.index[pathPrefix].byKey[rel[:l]])
+	}
+	for _, l := range f.index[pathSuffix].lens {
+		if l > len(rel) {
+			break
+		}
+		try(f.index[pathSuffix].byKey[rel[len(rel)-l:]])
+	}
+	try(f.byNothing)
+	switch {
+	case best < 0:
+		return noMatch
+	case f.rules[best].whitelist:
+		return matchWhitelist
+	}
+	return matchIgnore
+}
+
+// matches reports whether rule n, found by its key, matches rel, whose
+// last `/` is at slash.
+func (f *ignoreFile) matches(n int32, rel string, slash int) bool {
+	r := &f.rules[n]
+	switch r.kind {
+	case exactPath:
+		return true
+	case exactName:
+		return slash <= 0 || strings.IndexByte(rel[:slash], '\n') < 0
+	}
+	if !r.compiled {
+		// A glob that parsed always compiles; one that did not would match
+		// nothing, as if its line were skipped.
+		r.re, _ = compileGlob(r.glob, ignoreGlobOptions)
+		r.compiled = true
+	}
+	return r.re != nil && r.re.MatchString(rel)
 }
 
 // ignoreDir holds the ignore files of one directory and links to the
@@ -261,10 +494,15 @@ type globParser struct {
 	unclosedClass bool
 }
 
+// parseGlob reads a glob into tokens.
+func parseGlob(glob string, opts globOptions) ([]globToken, error) {
+	p := &globParser{glob: glob, chars: []rune(glob), prev: noChar, cur: noChar, opts: opts, branches: [][]globToken{nil}}
+	return p.parse()
+}
+
 // compileGlob compiles a glob into an anchored regular expression.
 func compileGlob(glob string, opts globOptions) (*regexp.Regexp, error) {
-	p := &globParser{glob: glob, chars: []rune(glob), prev: noChar, cur: noChar, opts: opts, branches: [][]globToken{nil}}
-	tokens, err := p.parse()
+	tokens, err := parseGlob(glob, opts)
 	if err != nil {
 		return nil, err
 	}
