@@ -8,5 +8,7 @@
 // Each measured snapshot appends one line to the output; a run given an
 // output that already holds lines skips the snapshots they name, and
 // drops an incomplete last line left by a run that was killed, so that
-// rerunning the same command resumes where it stopped.
+// rerunning the same command resumes where it stopped. One run at a time
+// writes an output file (a lock beside it keeps a second one off), and
+// lines repeated by runs that wrote one file at once are removed on resume.
 package batch

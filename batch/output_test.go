@@ -3,6 +3,7 @@ package batch
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,14 +20,13 @@ func TestOpenOutputResumes(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "out.jsonl")
 	existing := `{"snapshot":"a","index":0,"status":"ok","skipped":[],"verbosity":0.5}` + "\n" +
 		"\n" +
-		`{"snapshot":"b","index":1,"status":"error","error":"no supported source files found at b","skipped":[]}` + "\n" +
-		`{"snapshot":"a","index":0,"status":"error","skipped":[]}` + "\n"
+		`{"snapshot":"b","index":1,"status":"error","error":"no supported source files found at b","skipped":[]}` + "\n"
 	torn := `{"snapshot":"c","index":2,"status":"ok","skipped":[],"verbo`
 	require.NoError(t, os.WriteFile(p, []byte(existing+torn), 0o644))
 
 	o, err := OpenOutput(p)
 	require.NoError(t, err)
-	assert.Equal(t, map[string]string{"a": StatusOK, "b": StatusError}, o.done, "the first line of a snapshot counts")
+	assert.Equal(t, map[string]string{"a": StatusOK, "b": StatusError}, o.done)
 	assert.Equal(t, len(torn), o.Dropped)
 	data, err := os.ReadFile(p)
 	require.NoError(t, err)
@@ -111,4 +111,133 @@ func TestEncodeLine(t *testing.T) {
 			assert.Equal(t, 1, bytes.Count(line, []byte("\n")), "one line")
 		})
 	}
+}
+
+// TestOpenOutputDuplicates: two runs writing one file at once leave each
+// line of the snapshots both measured twice, byte for byte the same; the
+// later copies are removed from the file, which keeps every snapshot once,
+// and the next line follows the kept ones.
+func TestOpenOutputDuplicates(t *testing.T) {
+	a := `{"snapshot":"a","index":0,"status":"ok","skipped":[],"verbosity":0.5}` + "\n"
+	b := `{"snapshot":"b","index":1,"status":"error","error":"path does not exist: b","skipped":[]}` + "\n"
+	c := `{"snapshot":"c","index":2,"status":"ok","skipped":[],"verbosity":0.25}` + "\n"
+	torn := `{"snapshot":"d","index":3,"sta`
+	tests := []struct {
+		name      string
+		text      string
+		want      string
+		wantDups  int
+		wantTorn  int
+		wantState map[string]string
+	}{
+		{"interleaved copies are removed", a + b + a + c + b + c, a + b + c, 3, 0,
+			map[string]string{"a": StatusOK, "b": StatusError, "c": StatusOK}},
+		{"a copy right after its line, blank lines kept", a + a + "\n" + b, a + "\n" + b, 1, 0,
+			map[string]string{"a": StatusOK, "b": StatusError}},
+		{"copies and a torn last line", a + b + b + torn, a + b, 1, len(torn),
+			map[string]string{"a": StatusOK, "b": StatusError}},
+		{"three copies of one line", c + c + c, c, 2, 0, map[string]string{"c": StatusOK}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "out.jsonl")
+			require.NoError(t, os.WriteFile(p, []byte(tt.text), 0o600))
+			o, err := OpenOutput(p)
+			require.NoError(t, err)
+			assert.Equal(t, tt.wantDups, o.Duplicates)
+			assert.Equal(t, tt.wantTorn, o.Dropped)
+			assert.Equal(t, tt.wantState, o.done)
+			data, err := os.ReadFile(p)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, string(data), "each snapshot once, in the order of its first line")
+
+			next := `{"snapshot":"e","index":4,"status":"ok","skipped":[]}` + "\n"
+			require.NoError(t, o.write([]byte(next)))
+			require.NoError(t, o.Close())
+			data, err = os.ReadFile(p)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want+next, string(data))
+			info, err := os.Stat(p)
+			require.NoError(t, err)
+			assert.Equal(t, os.FileMode(0o600), info.Mode().Perm(), "the rewritten file keeps its mode")
+		})
+	}
+}
+
+// TestOpenOutputConflictingLines: two different lines for one snapshot
+// (runs with other options) cannot both be right: an error naming both
+// lines, and the file is left as it was.
+func TestOpenOutputConflictingLines(t *testing.T) {
+	for _, tt := range []struct{ name, second, want string }{
+		{"another status", `{"snapshot":"a","index":0,"status":"error","error":"x","skipped":[]}`, "out.jsonl:3: a second line for snapshot \"a\", unlike its line 1"},
+		{"other numbers", `{"snapshot":"a","index":0,"status":"ok","skipped":[],"verbosity":0.75}`, "out.jsonl:3: a second line for snapshot \"a\", unlike its line 1"},
+		{"same bytes but the newline", `{"snapshot":"a","index":0,"status":"ok","skipped":[],"verbosity":0.5}` + "\r", "out.jsonl:3: a second line for snapshot \"a\", unlike its line 1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "out.jsonl")
+			text := `{"snapshot":"a","index":0,"status":"ok","skipped":[],"verbosity":0.5}` + "\n" +
+				`{"snapshot":"b","index":1,"status":"ok","skipped":[]}` + "\n" + tt.second + "\n" + `{"snapshot":"c","st`
+			require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+			_, err := OpenOutput(p)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+			assert.Contains(t, err.Error(), "keep one of the two lines and run again")
+			data, err := os.ReadFile(p)
+			require.NoError(t, err)
+			assert.Equal(t, text, string(data), "nothing is cut")
+			_, err = OpenOutput(p)
+			assert.NotErrorIs(t, err, ErrOutputInUse, "the failed open released the lock")
+		})
+	}
+}
+
+// TestOpenOutputLocked: while one Output has the file open, another open
+// of it fails naming the holder (this process, this host) and touches
+// nothing; once the first is closed, the file opens again.
+func TestOpenOutputLocked(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "out", "shard-1.jsonl")
+	first, err := OpenOutput(p)
+	require.NoError(t, err)
+	line := `{"snapshot":"a","index":0,"status":"ok","skipped":[]}` + "\n"
+	require.NoError(t, first.write([]byte(line)))
+	// A torn line the second open must not cut: it is the first's to write.
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND, 0)
+	require.NoError(t, err)
+	_, err = f.WriteString(`{"snapshot":"b"`)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+
+	_, err = OpenOutput(p)
+	require.Error(t, err)
+	assert.ErrorIs(t, err, ErrOutputInUse)
+	host, herr := os.Hostname()
+	require.NoError(t, herr)
+	assert.Contains(t, err.Error(), fmt.Sprintf("output %s: in use by another batch run (pid %d on %s since ", p, os.Getpid(), host))
+	assert.Contains(t, err.Error(), "locked in "+p+".lock")
+	data, err := os.ReadFile(p)
+	require.NoError(t, err)
+	assert.Equal(t, line+`{"snapshot":"b"`, string(data), "the refused open changed nothing")
+
+	require.NoError(t, first.Close())
+	again, err := OpenOutput(p)
+	require.NoError(t, err)
+	assert.Equal(t, len(`{"snapshot":"b"`), again.Dropped)
+	require.NoError(t, again.Close())
+}
+
+// TestOpenOutputLockIsNoLink: the lock file is opened without following a
+// link, so a link there cannot make the lock's holder text land elsewhere.
+func TestOpenOutputLockIsNoLink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target")
+	require.NoError(t, os.WriteFile(target, []byte("keep\n"), 0o644))
+	p := filepath.Join(dir, "out.jsonl")
+	require.NoError(t, os.Symlink(target, p+".lock"))
+	_, err := OpenOutput(p)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "output "+p+": cannot take its lock")
+	assert.Contains(t, err.Error(), p+".lock: is a symbolic link")
+	data, err := os.ReadFile(target)
+	require.NoError(t, err)
+	assert.Equal(t, "keep\n", string(data))
 }

@@ -246,6 +246,30 @@ func TestRunShards(t *testing.T) {
 	assert.Equal(t, string(data), strings.Join(merged, ""))
 }
 
+// uninterrupted writes the file of one uninterrupted run in dir and
+// returns its path and lines.
+func (f *fixture) uninterrupted(t *testing.T, dir string) (string, []string) {
+	t.Helper()
+	all := filepath.Join(dir, "all.jsonl")
+	f.run(t, all, f.options(t, 1))
+	data, err := os.ReadFile(all)
+	require.NoError(t, err)
+	return all, strings.SplitAfter(string(data), "\n")
+}
+
+// resume runs the whole manifest into out, closes it, and returns the
+// snapshots measured, in order.
+func (f *fixture) resume(t *testing.T, out *Output) ([]string, Result) {
+	t.Helper()
+	var measured []string
+	opt := f.options(t, 1)
+	opt.Progress = func(_, _ int, e Entry) { measured = append(measured, e.Text) }
+	res, err := Run(context.Background(), f.manifest, out, opt)
+	require.NoError(t, err)
+	require.NoError(t, out.Close())
+	return measured, res
+}
+
 // TestRunResume: a run killed while writing its fourth line leaves three
 // complete lines and a torn one; running again drops the torn line,
 // measures the five snapshots left and ends with the file an
@@ -253,11 +277,7 @@ func TestRunShards(t *testing.T) {
 func TestRunResume(t *testing.T) {
 	f := newFixture(t)
 	dir := t.TempDir()
-	all := filepath.Join(dir, "all.jsonl")
-	f.run(t, all, f.options(t, 1))
-	data, err := os.ReadFile(all)
-	require.NoError(t, err)
-	lines := strings.SplitAfter(string(data), "\n")
+	all, lines := f.uninterrupted(t, dir)
 	killed := strings.Join(lines[:3], "") + lines[3][:len(lines[3])/2]
 	path := filepath.Join(dir, "resumed.jsonl")
 	require.NoError(t, os.WriteFile(path, []byte(killed), 0o644))
@@ -265,12 +285,7 @@ func TestRunResume(t *testing.T) {
 	out, err := OpenOutput(path)
 	require.NoError(t, err)
 	assert.Equal(t, len(lines[3])/2, out.Dropped)
-	var measured []string
-	opt := f.options(t, 1)
-	opt.Progress = func(_, _ int, e Entry) { measured = append(measured, e.Text) }
-	res, err := Run(context.Background(), f.manifest, out, opt)
-	require.NoError(t, err)
-	require.NoError(t, out.Close())
+	measured, res := f.resume(t, out)
 	assert.Equal(t, []string{"repo@v1", "gone", "ckpt/broken", "repo@main", "repo@nope"}, measured)
 	// ckpt/empty's error line was written by the first run.
 	assert.Equal(t, Result{Entries: 8, Resumed: 3, Measured: 5, Errors: 4}, res)
@@ -279,7 +294,7 @@ func TestRunResume(t *testing.T) {
 	// A line of a snapshot the shard does not hold is foreign.
 	other := filepath.Join(dir, "other.jsonl")
 	require.NoError(t, os.WriteFile(other, []byte(lines[0]+`{"snapshot":"elsewhere","status":"ok"}`+"\n"), 0o644))
-	opt = f.options(t, 1)
+	opt := f.options(t, 1)
 	opt.Shard = Shard{Index: 0, Count: 3}
 	res = f.run(t, other, opt)
 	// Shard 0 of 3: ckpt/1 (resumed), repo@v1 and repo@main.
@@ -337,4 +352,28 @@ func TestLineKeysDoNotClash(t *testing.T) {
 	for _, k := range []string{"snapshot", "index", "status", "commit", "time", "subject", "error", "skipped"} {
 		assert.NotContains(t, report, k)
 	}
+}
+
+// TestRunResumeDuplicates: two runs wrote one file at once (a replaced
+// pod beside the old one, or two machines whose file system locks per
+// machine): the first wrote three lines, then both wrote the next two and
+// the sixth, one of them killed in the middle of it. Resuming measures
+// only what no line holds, removes the copies, and ends with the file one
+// uninterrupted run writes: no snapshot lost, none twice.
+func TestRunResumeDuplicates(t *testing.T) {
+	f := newFixture(t)
+	dir := t.TempDir()
+	all, l := f.uninterrupted(t, dir)
+	mixed := l[0] + l[1] + l[2] + l[3] + l[3] + l[4] + l[4] + l[5] + l[5][:len(l[5])/3]
+	path := filepath.Join(dir, "mixed.jsonl")
+	require.NoError(t, os.WriteFile(path, []byte(mixed), 0o644))
+
+	out, err := OpenOutput(path)
+	require.NoError(t, err)
+	assert.Equal(t, 2, out.Duplicates)
+	assert.Equal(t, len(l[5])/3, out.Dropped)
+	measured, res := f.resume(t, out)
+	assert.Equal(t, []string{"repo@main", "repo@nope"}, measured)
+	assert.Equal(t, Result{Entries: 8, Resumed: 6, Measured: 2, Errors: 4}, res)
+	assertSameFile(t, all, path)
 }

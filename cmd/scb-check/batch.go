@@ -37,7 +37,7 @@ Options:
 	rows: [][]helpRow{
 		{
 			{"--output <FILE>", "Append the lines to FILE, skipping the snapshots it already holds: run the " +
-				"same command again to resume [default: stdout]"},
+				"same command again to resume [default: stdout]. A second run on FILE exits 2, naming the first (FILE.lock)"},
 			{"--shard <I/N>", "Measure only entry k with k mod N = I, shards numbered from 0 (pass the " +
 				"scheduler's index, e.g. \"$SLURM_ARRAY_TASK_ID/8\")"},
 			{"--exit-zero", "Exit 0 when every snapshot has its line, error lines included"},
@@ -209,6 +209,9 @@ func runBatch(ctx context.Context, c *cli, args []string) error {
 		}
 		if out.Dropped > 0 {
 			fmt.Fprintf(c.stderr, "warning: %s: dropped an incomplete last line (%d bytes) left by an interrupted run\n", b.output, out.Dropped)
+		}
+		if out.Duplicates > 0 {
+			fmt.Fprintf(c.stderr, "warning: %s: removed %d duplicate lines, each the copy of an earlier line (two runs wrote the file at once)\n", b.output, out.Duplicates)
 		}
 	}
 	res, runErr := batch.Run(ctx, m, out, opt)
