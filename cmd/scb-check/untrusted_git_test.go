@@ -312,16 +312,22 @@ func TestGitIgnoresCallersGitVariables(t *testing.T) {
 
 // TestGitPartialCloneFetchesNothing: a missing object of a "partial
 // clone" is not fetched (the fetch would run the remote's uploadpack, a
-// program the repository's configuration names): the commit that needs
-// it fails, naming the object, and nothing ran.
+// program the repository's configuration names), and does not stop the
+// run (issue 25, item 4): a source file whose blob is missing is skipped
+// with the reason, naming the blob, in its point; a missing data file the
+// analysis does not read is not mentioned; and nothing ran.
 func TestGitPartialCloneFetchesNothing(t *testing.T) {
 	work, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
 	repo := filepath.Join(work, "repo")
 	newRepoT(t, repo)
-	hashes := []string{commitT(t, repo, "one", map[string]string{"a.py": "def f(x):\n    return x\n", "b.py": "b = 1\n"})}
-	blob := gitT(t, repo, "rev-parse", "HEAD:b.py")
-	require.NoError(t, os.Remove(filepath.Join(repo, ".git", "objects", blob[:2], blob[2:])))
+	hashes := []string{commitT(t, repo, "one", map[string]string{"a.py": "def f(x):\n    return x\n", "b.py": "b = 1\n", "data.csv.bz2": "BZh9 not really\n"})}
+	var missing []string
+	for _, name := range []string{"b.py", "data.csv.bz2"} {
+		blob := gitT(t, repo, "rev-parse", "HEAD:"+name)
+		require.NoError(t, os.Remove(filepath.Join(repo, ".git", "objects", blob[:2], blob[2:])))
+		missing = append(missing, blob)
+	}
 	marker := filepath.Join(work, "marker")
 	gitT(t, repo, "config", "core.repositoryformatversion", "1")
 	gitT(t, repo, "config", "extensions.partialClone", "origin")
@@ -330,13 +336,29 @@ func TestGitPartialCloneFetchesNothing(t *testing.T) {
 	gitT(t, repo, "config", "remote.origin.uploadpack", markerScript(t, filepath.Join(work, "bin"), "uploadpack", marker))
 	gitT(t, repo, "config", "protocol.file.allow", "always")
 
-	got := runBinary(t, work, []string{"trajectory", "--git", "repo"}, nil)
-	assert.Equal(t, "2\n", got[secExit])
-	assert.Contains(t, got[secStderr], blob+" missing")
+	reason := "blob " + missing[0] + " is missing from the repository (a partial clone, or a copy without it; nothing is fetched); not read"
+	got := runBinary(t, work, []string{"trajectory", "--git", "repo", "--output-format", "json"}, nil)
+	require.Equal(t, "0\n", got[secExit], got[secStderr])
+	var traj struct {
+		Points []struct {
+			Skipped []map[string]string `json:"skipped"`
+			Report  struct {
+				TotalFunctions int `json:"total_functions"`
+			} `json:"report"`
+		} `json:"points"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(got[secStdout]), &traj), got[secStdout])
+	require.Len(t, traj.Points, 1)
+	assert.Equal(t, []map[string]string{{"path": "b.py", "reason": reason}}, traj.Points[0].Skipped)
+	assert.Equal(t, 1, traj.Points[0].Report.TotalFunctions, "a.py is measured")
 	lines := runBinary(t, work, []string{"batch", manifestOf(t, work, "repo", hashes)}, nil)
-	assert.Equal(t, "1\n", lines[secExit], lines[secStderr])
-	assert.Contains(t, lines[secStdout], `"status":"error"`)
-	assert.Contains(t, lines[secStdout], blob+" missing")
+	assert.Equal(t, "0\n", lines[secExit], lines[secStderr])
+	assert.Contains(t, lines[secStdout], `"status":"ok"`)
+	assert.Contains(t, lines[secStdout], `"skipped":[{"path":"b.py","reason":"`+reason+`"}]`)
+	for _, out := range []string{got[secStdout], got[secStderr], lines[secStdout], lines[secStderr]} {
+		assert.NotContains(t, out, "data.csv.bz2")
+		assert.NotContains(t, out, missing[1])
+	}
 	ran, err := os.ReadFile(marker)
 	assert.ErrorIs(t, err, os.ErrNotExist, "git ran: %s", ran)
 }

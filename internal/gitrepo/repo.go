@@ -30,6 +30,9 @@ type Options struct {
 	// file). Without it such a repository is refused: its .git is the
 	// tree's, and could name any repository of the host.
 	OutsideGitDir bool
+	// MaxBlob, when positive, is the largest blob ReadBlobs reads the
+	// bytes of: a larger one is given its size only.
+	MaxBlob int64
 }
 
 // Repo is a resolved repository. It is used by one goroutine at a time;
@@ -50,6 +53,8 @@ type Repo struct {
 	diffs map[string][]Change
 	// cat reads blobs, once started.
 	cat *catFile
+	// maxBlob is Options.MaxBlob.
+	maxBlob int64
 }
 
 // Dir is the directory git runs in: the work tree's top level, or the
@@ -68,7 +73,7 @@ func (r *Repo) Display() string { return r.display }
 // tree. A git that cannot run is an error wrapping ErrNoGit; a repository
 // git refuses (owned by another user, say) is git's message.
 func Open(ctx context.Context, path string, o Options) (*Repo, error) {
-	r := &Repo{git: o.Git, display: path, timeout: timeoutOr(o.Timeout)}
+	r := &Repo{git: o.Git, display: path, timeout: timeoutOr(o.Timeout), maxBlob: o.MaxBlob}
 	if r.git == "" {
 		r.git = "git"
 	}
