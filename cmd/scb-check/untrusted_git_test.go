@@ -396,24 +396,27 @@ func TestGitDubiousOwnership(t *testing.T) {
 	assertPointsAre(t, got, hashes, want)
 }
 
-// TestGitTimeout: a git that does not answer (here, a repository whose
-// config is a named pipe) is stopped after --git-timeout.
+// TestGitTimeout: a git that does not answer (here, the user's own
+// configuration includes a named pipe: the repository's may not) is
+// stopped after --git-timeout.
 func TestGitTimeout(t *testing.T) {
 	work, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
 	repo := filepath.Join(work, "repo")
 	newRepoT(t, repo)
 	hashes := []string{commitT(t, repo, "one", map[string]string{"a.py": "def f(x):\n    return x\n"})}
-	config := filepath.Join(repo, ".git", "config")
-	require.NoError(t, os.Remove(config))
-	require.NoError(t, exec.Command("mkfifo", config).Run())
+	home := filepath.Join(work, "home")
+	require.NoError(t, os.MkdirAll(home, 0o755))
+	require.NoError(t, exec.Command("mkfifo", filepath.Join(home, "pipe")).Run())
+	require.NoError(t, os.WriteFile(filepath.Join(home, ".gitconfig"), []byte("[include]\n\tpath = pipe\n"), 0o644))
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
 
-	got := runBinary(t, work, []string{"trajectory", "--git", "repo", "--git-timeout", "1s"}, nil)
+	got := runBinary(t, work, []string{"trajectory", "--git", "repo", "--git-timeout", "1s"}, env)
 	assert.Equal(t, "2\n", got[secExit])
-	assert.Equal(t, "--git: repo: git rev-parse: no answer within 1s (the git timeout)\n", got[secStderr])
-	lines := runBinary(t, work, []string{"batch", "--git-timeout", "1s", manifestOf(t, work, "repo", hashes)}, nil)
+	assert.Equal(t, "--git: repo: git config: no answer within 1s (the git timeout)\n", got[secStderr])
+	lines := runBinary(t, work, []string{"batch", "--git-timeout", "1s", manifestOf(t, work, "repo", hashes)}, env)
 	assert.Equal(t, "1\n", lines[secExit], lines[secStderr])
-	assert.Contains(t, lines[secStdout], `"error":"`+repo+`: git rev-parse: no answer within 1s (the git timeout)"`)
+	assert.Contains(t, lines[secStdout], `"error":"`+repo+`: git config: no answer within 1s (the git timeout)"`)
 
 	bad := runBinary(t, work, []string{"trajectory", "--git", "repo", "--git-timeout", "0s"}, nil)
 	assert.Equal(t, "2\n", bad[secExit])
