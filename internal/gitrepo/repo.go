@@ -27,8 +27,10 @@ type Options struct {
 	// OutsideGitDir lets the repository's git directory, or the common
 	// directory holding its objects and refs, lie outside its work tree
 	// (the .git file of a linked worktree or a submodule, a commondir
-	// file). Without it such a repository is refused: its .git is the
-	// tree's, and could name any repository of the host.
+	// file), and links, alternate object stores and configuration
+	// includes of the git directory to lead out of the tree. Without it
+	// such a repository is refused: its .git is the tree's, and could
+	// name any repository of the host.
 	OutsideGitDir bool
 	// MaxBlob, when positive, is the largest blob ReadBlobs reads the
 	// bytes of: a larger one is given its size only.
