@@ -342,7 +342,11 @@ func (c *gitDirCheck) config(file string, depth int) error {
 	cmd.Env = append(cmd.Env, "GIT_DIR=/dev/null")
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s: %w", c.path, cmd.failure(c.ctx, stderr.String(), err))
+		err = cmd.failure(c.ctx, stderr.String(), err)
+		if errors.Is(err, ErrNoGit) || c.ctx.Err() != nil {
+			return err
+		}
+		return fmt.Errorf("%s: %w", c.path, err)
 	}
 	for rec := range strings.SplitSeq(stdout.String(), "\x00") {
 		key, value, ok := strings.Cut(rec, "\n")
