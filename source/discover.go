@@ -238,17 +238,21 @@ func (w *walker) keepData(p string, e fs.DirEntry) error {
 	if err != nil {
 		return nil
 	}
-	if !info.Mode().IsRegular() {
+	reason := skipReason(info, w.dataMax)
+	switch {
+	case !info.Mode().IsRegular():
 		w.warnData(p, skipReason(info, 0))
-	} else if skipReason(info, w.dataMax) == "" {
+	case reason == "":
 		w.data = append(w.data, resolved)
+	case reason == vfs.UnreadReason(info):
+		w.warnData(p, reason)
 	}
 	return nil
 }
 
-// warnData tells Warn of a data file left out that is not a regular file
-// or leads out of the tree (one over the size cap is left out quietly,
-// as the cap promises).
+// warnData tells Warn of a data file left out that is not a regular file,
+// leads out of the tree or is held without its bytes (one over the size
+// cap is left out quietly, as the cap promises).
 func (w *walker) warnData(p, reason string) {
 	if w.warn != nil {
 		w.warn(p, "data file "+reason)
@@ -421,8 +425,10 @@ func within(root, p string) bool {
 	return ok && (rest == "" || rest[0] == '/' || root == "/")
 }
 
-// skipReason says why a file is not read: it is not a regular file, or it
-// is larger than max (when max > 0); "" when it is read.
+// skipReason says why a file is not read: it is not a regular file, it
+// is larger than max (when max > 0), or the tree holds it without its
+// bytes (a commit's blob missing from the repository: vfs.UnreadReason);
+// "" when it is read.
 func skipReason(info os.FileInfo, max int64) string {
 	m := info.Mode()
 	switch {
@@ -430,7 +436,7 @@ func skipReason(info os.FileInfo, max int64) string {
 		if max > 0 && info.Size() > max {
 			return fmt.Sprintf("file of %d bytes, over the limit of %d bytes (Options.MaxFileSize); not read", info.Size(), max)
 		}
-		return ""
+		return vfs.UnreadReason(info)
 	case m&os.ModeNamedPipe != 0:
 		return "not a regular file (named pipe); not read"
 	case m&os.ModeSocket != 0:

@@ -8,7 +8,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/internal/gitrepo"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // OptionError is an error about the value of one of GitOptions' fields,
@@ -45,8 +47,10 @@ type GitOptions struct {
 	// OutsideGitDir lets the repository's git directory, or the common
 	// directory holding its objects and refs, lie outside its work tree
 	// (the .git file of a linked worktree or a submodule, a commondir
-	// file). Without it such a repository is refused: its .git is the
-	// tree's, and could name any repository of the host.
+	// file), and links, alternate object stores and configuration
+	// includes of the git directory to lead out of the tree. Without it
+	// such a repository is refused: its .git is the tree's, and could
+	// name any repository of the host.
 	OutsideGitDir bool
 }
 
@@ -70,7 +74,7 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 	}
 	defer closeSession()
 	opt.Session = sess
-	r, err := gitrepo.Open(ctx, g.Repo, gitrepo.Options{Git: g.Git, Timeout: g.Timeout, OutsideGitDir: g.OutsideGitDir})
+	r, err := gitrepo.Open(ctx, g.Repo, gitrepo.Options{Git: g.Git, Timeout: g.Timeout, OutsideGitDir: g.OutsideGitDir, MaxBlob: blobLimit(opt.Analysis)})
 	if err != nil {
 		return nil, &OptionError{Field: "Repo", Err: err}
 	}
@@ -121,6 +125,21 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 	}
 	t.Summary = summarize(t.Points, opt.TopCallables)
 	return t, nil
+}
+
+// blobLimit is the largest blob whose bytes are read from git for an
+// analysis with options a: the larger of its two size caps, since a file
+// over both is read by nothing (a source file is skipped, any other
+// refused); none when either cap is off.
+func blobLimit(a scbcheck.Options) int64 {
+	files, other := a.MaxFileSize, vfs.MaxRead(a.MaxConfigSize)
+	if files == 0 {
+		files = scbcheck.DefaultMaxFileSize
+	}
+	if files < 0 || other == 0 {
+		return 0
+	}
+	return max(files, other)
 }
 
 func rangeOrHead(r string) string {

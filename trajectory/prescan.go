@@ -114,11 +114,11 @@ func readInto(ctx context.Context, r *gitrepo.Repo, mem *vfs.Mem, paths, hashes 
 		if err != nil {
 			return nil, err
 		}
-		for k, data := range contents {
-			if total += len(data); total > maxPrescanBytes {
+		for k, b := range contents {
+			if total += len(b.Data); total > maxPrescanBytes {
 				return ends, nil
 			}
-			if err := mem.WriteFile(paths[start+k], data, 0o644); err != nil {
+			if err := writeEntry(mem, paths[start+k], gitrepo.ModeFile, b); err != nil {
 				return nil, err
 			}
 			ends = append(ends, total)

@@ -2,6 +2,7 @@ package trajectory
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -169,16 +170,24 @@ func extract(ctx context.Context, r *gitrepo.Repo, hash string, mem *vfs.Mem) (l
 }
 
 // writeEntry writes a blob of the given git mode at rel: a symbolic link
-// (its target is the blob), an executable or a regular file.
-func writeEntry(mem *vfs.Mem, rel, mode string, data []byte) error {
-	switch mode {
-	case gitrepo.ModeLink:
+// (its target is the blob), an executable or a regular file. A blob not
+// read (missing, or over the limit) is a regular file of its size held
+// without its bytes, the reason kept (see vfs.Mem.WriteUnread): discovery
+// skips it with that reason and nothing reads it as empty.
+func writeEntry(mem *vfs.Mem, rel, mode string, b gitrepo.Blob) error {
+	perm := fs.FileMode(0o644)
+	if mode == gitrepo.ModeExecutable {
+		perm = 0o755
+	}
+	switch {
+	case b.Unread != "" && mode == gitrepo.ModeLink:
+		return mem.WriteUnread(rel, b.Size, perm, "symbolic link not made: "+b.Unread)
+	case b.Unread != "":
+		return mem.WriteUnread(rel, b.Size, perm, b.Unread)
+	case mode == gitrepo.ModeLink:
 		// Discovery names links leading out of the tree, and the tree
 		// never follows them out (see vfs.Mem).
-		return mem.Symlink(string(data), rel)
-	case gitrepo.ModeExecutable:
-		return mem.WriteFile(rel, data, 0o755)
-	default:
-		return mem.WriteFile(rel, data, 0o644)
+		return mem.Symlink(string(b.Data), rel)
 	}
+	return mem.WriteFile(rel, b.Data, perm)
 }

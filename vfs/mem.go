@@ -50,6 +50,11 @@ type node struct {
 	// graft marks the top directory of a tree grafted in (see Graft): a
 	// link inside it never leads out of it.
 	graft bool
+
+	// unread, when set, says why a regular file is held without its
+	// bytes, and size is then its size (see WriteUnread).
+	unread *UnreadError
+	size   int64
 }
 
 // ErrOutside is the error (inside a *fs.PathError) of a path of a Mem
@@ -401,6 +406,9 @@ func (m *Mem) ReadFile(name string) ([]byte, error) {
 	if n.mode&fs.ModeDir != 0 {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
 	}
+	if n.unread != nil {
+		return nil, n.unread
+	}
 	return n.data, nil
 }
 
@@ -519,7 +527,7 @@ func (m *Mem) EvalSymlinks(name string) (string, error) {
 // version of the file.
 func (m *Mem) SHA256(name string) ([32]byte, bool) {
 	n, _, err := m.resolve("open", name, true)
-	if err != nil || n == nil || !n.mode.IsRegular() {
+	if err != nil || n == nil || !n.mode.IsRegular() || n.unread != nil {
 		return [32]byte{}, false
 	}
 	n.sumOnce.Do(func() { n.sum = sha256.Sum256(n.data) })
@@ -614,11 +622,16 @@ type info struct {
 }
 
 func (i info) Name() string       { return i.name }
-func (i info) Size() int64        { return int64(len(i.n.data)) + int64(len(i.n.target)) }
+func (i info) Size() int64        { return int64(len(i.n.data)) + int64(len(i.n.target)) + i.n.size }
 func (i info) Mode() fs.FileMode  { return i.n.mode }
 func (i info) ModTime() time.Time { return time.Time{} }
 func (i info) IsDir() bool        { return i.n.mode.IsDir() }
-func (i info) Sys() any           { return nil }
+func (i info) Sys() any {
+	if i.n.unread != nil {
+		return i.n.unread
+	}
+	return nil
+}
 
 // Stage writes the named regular files of the tree to disk, for a
 // program that reads files itself, and returns where each one is to be

@@ -26,5 +26,8 @@ func (m *Mem) openRegular(name string, nofollow bool) (io.ReadCloser, fs.FileInf
 	if !n.mode.IsRegular() {
 		return io.NopCloser(bytes.NewReader(nil)), fi, nil
 	}
+	if n.unread != nil {
+		return nil, nil, n.unread
+	}
 	return io.NopCloser(bytes.NewReader(n.data)), fi, nil
 }

@@ -312,16 +312,22 @@ func TestGitIgnoresCallersGitVariables(t *testing.T) {
 
 // TestGitPartialCloneFetchesNothing: a missing object of a "partial
 // clone" is not fetched (the fetch would run the remote's uploadpack, a
-// program the repository's configuration names): the commit that needs
-// it fails, naming the object, and nothing ran.
+// program the repository's configuration names), and does not stop the
+// run (issue 25, item 4): a source file whose blob is missing is skipped
+// with the reason, naming the blob, in its point; a missing data file the
+// analysis does not read is not mentioned; and nothing ran.
 func TestGitPartialCloneFetchesNothing(t *testing.T) {
 	work, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
 	repo := filepath.Join(work, "repo")
 	newRepoT(t, repo)
-	hashes := []string{commitT(t, repo, "one", map[string]string{"a.py": "def f(x):\n    return x\n", "b.py": "b = 1\n"})}
-	blob := gitT(t, repo, "rev-parse", "HEAD:b.py")
-	require.NoError(t, os.Remove(filepath.Join(repo, ".git", "objects", blob[:2], blob[2:])))
+	hashes := []string{commitT(t, repo, "one", map[string]string{"a.py": "def f(x):\n    return x\n", "b.py": "b = 1\n", "data.csv.bz2": "BZh9 not really\n"})}
+	var missing []string
+	for _, name := range []string{"b.py", "data.csv.bz2"} {
+		blob := gitT(t, repo, "rev-parse", "HEAD:"+name)
+		require.NoError(t, os.Remove(filepath.Join(repo, ".git", "objects", blob[:2], blob[2:])))
+		missing = append(missing, blob)
+	}
 	marker := filepath.Join(work, "marker")
 	gitT(t, repo, "config", "core.repositoryformatversion", "1")
 	gitT(t, repo, "config", "extensions.partialClone", "origin")
@@ -330,13 +336,29 @@ func TestGitPartialCloneFetchesNothing(t *testing.T) {
 	gitT(t, repo, "config", "remote.origin.uploadpack", markerScript(t, filepath.Join(work, "bin"), "uploadpack", marker))
 	gitT(t, repo, "config", "protocol.file.allow", "always")
 
-	got := runBinary(t, work, []string{"trajectory", "--git", "repo"}, nil)
-	assert.Equal(t, "2\n", got[secExit])
-	assert.Contains(t, got[secStderr], blob+" missing")
+	reason := "blob " + missing[0] + " is missing from the repository (a partial clone, or a copy without it; nothing is fetched); not read"
+	got := runBinary(t, work, []string{"trajectory", "--git", "repo", "--output-format", "json"}, nil)
+	require.Equal(t, "0\n", got[secExit], got[secStderr])
+	var traj struct {
+		Points []struct {
+			Skipped []map[string]string `json:"skipped"`
+			Report  struct {
+				TotalFunctions int `json:"total_functions"`
+			} `json:"report"`
+		} `json:"points"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(got[secStdout]), &traj), got[secStdout])
+	require.Len(t, traj.Points, 1)
+	assert.Equal(t, []map[string]string{{"path": "b.py", "reason": reason}}, traj.Points[0].Skipped)
+	assert.Equal(t, 1, traj.Points[0].Report.TotalFunctions, "a.py is measured")
 	lines := runBinary(t, work, []string{"batch", manifestOf(t, work, "repo", hashes)}, nil)
-	assert.Equal(t, "1\n", lines[secExit], lines[secStderr])
-	assert.Contains(t, lines[secStdout], `"status":"error"`)
-	assert.Contains(t, lines[secStdout], blob+" missing")
+	assert.Equal(t, "0\n", lines[secExit], lines[secStderr])
+	assert.Contains(t, lines[secStdout], `"status":"ok"`)
+	assert.Contains(t, lines[secStdout], `"skipped":[{"path":"b.py","reason":"`+reason+`"}]`)
+	for _, out := range []string{got[secStdout], got[secStderr], lines[secStdout], lines[secStderr]} {
+		assert.NotContains(t, out, "data.csv.bz2")
+		assert.NotContains(t, out, missing[1])
+	}
 	ran, err := os.ReadFile(marker)
 	assert.ErrorIs(t, err, os.ErrNotExist, "git ran: %s", ran)
 }
@@ -374,24 +396,27 @@ func TestGitDubiousOwnership(t *testing.T) {
 	assertPointsAre(t, got, hashes, want)
 }
 
-// TestGitTimeout: a git that does not answer (here, a repository whose
-// config is a named pipe) is stopped after --git-timeout.
+// TestGitTimeout: a git that does not answer (here, the user's own
+// configuration includes a named pipe: the repository's may not) is
+// stopped after --git-timeout.
 func TestGitTimeout(t *testing.T) {
 	work, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
 	repo := filepath.Join(work, "repo")
 	newRepoT(t, repo)
 	hashes := []string{commitT(t, repo, "one", map[string]string{"a.py": "def f(x):\n    return x\n"})}
-	config := filepath.Join(repo, ".git", "config")
-	require.NoError(t, os.Remove(config))
-	require.NoError(t, exec.Command("mkfifo", config).Run())
+	home := filepath.Join(work, "home")
+	require.NoError(t, os.MkdirAll(home, 0o755))
+	require.NoError(t, exec.Command("mkfifo", filepath.Join(home, "pipe")).Run())
+	require.NoError(t, os.WriteFile(filepath.Join(home, ".gitconfig"), []byte("[include]\n\tpath = pipe\n"), 0o644))
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
 
-	got := runBinary(t, work, []string{"trajectory", "--git", "repo", "--git-timeout", "1s"}, nil)
+	got := runBinary(t, work, []string{"trajectory", "--git", "repo", "--git-timeout", "1s"}, env)
 	assert.Equal(t, "2\n", got[secExit])
-	assert.Equal(t, "--git: repo: git rev-parse: no answer within 1s (the git timeout)\n", got[secStderr])
-	lines := runBinary(t, work, []string{"batch", "--git-timeout", "1s", manifestOf(t, work, "repo", hashes)}, nil)
+	assert.Equal(t, "--git: repo: git config: no answer within 1s (the git timeout)\n", got[secStderr])
+	lines := runBinary(t, work, []string{"batch", "--git-timeout", "1s", manifestOf(t, work, "repo", hashes)}, env)
 	assert.Equal(t, "1\n", lines[secExit], lines[secStderr])
-	assert.Contains(t, lines[secStdout], `"error":"`+repo+`: git rev-parse: no answer within 1s (the git timeout)"`)
+	assert.Contains(t, lines[secStdout], `"error":"`+repo+`: git config: no answer within 1s (the git timeout)"`)
 
 	bad := runBinary(t, work, []string{"trajectory", "--git", "repo", "--git-timeout", "0s"}, nil)
 	assert.Equal(t, "2\n", bad[secExit])

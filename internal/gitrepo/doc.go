@@ -10,14 +10,19 @@
 //     message (dubious ownership included) as the error.
 //   - Open resolves a repository (a work tree, a directory inside one, a
 //     bare repository) and refuses one whose git directory lies outside it
-//     unless told otherwise.
+//     unless told otherwise. Before git first runs there, it checks the
+//     git directory git will use (gitdir.go): no link, alternate object
+//     store or configuration include leading out of the tree (unless
+//     told otherwise), no named pipe, socket or device.
 //   - Commits lists a first-parent history with each commit's files
 //     (git log); Resolve names the commit of one revision.
 //   - Changes lists what differs between two commits (git diff-tree,
 //     cached, or loaded for a whole history with one process).
 //   - Tree lists a commit's entries (git ls-tree); ReadBlobs reads
 //     objects' bytes raw, as committed, through one running git cat-file
-//     --batch: no filter, textconv or attribute is ever applied.
+//     --batch-command (each blob's size first, its bytes only within the
+//     limit; a missing blob is data, never fetched): no filter, textconv
+//     or attribute is ever applied.
 //
 // It is internal: trajectory, which writes commits' trees into memory
 // and measures them, is its user (and batch through trajectory). Only

@@ -27,9 +27,14 @@ type Options struct {
 	// OutsideGitDir lets the repository's git directory, or the common
 	// directory holding its objects and refs, lie outside its work tree
 	// (the .git file of a linked worktree or a submodule, a commondir
-	// file). Without it such a repository is refused: its .git is the
-	// tree's, and could name any repository of the host.
+	// file), and links, alternate object stores and configuration
+	// includes of the git directory to lead out of the tree. Without it
+	// such a repository is refused: its .git is the tree's, and could
+	// name any repository of the host.
 	OutsideGitDir bool
+	// MaxBlob, when positive, is the largest blob ReadBlobs reads the
+	// bytes of: a larger one is given its size only.
+	MaxBlob int64
 }
 
 // Repo is a resolved repository. It is used by one goroutine at a time;
@@ -50,6 +55,8 @@ type Repo struct {
 	diffs map[string][]Change
 	// cat reads blobs, once started.
 	cat *catFile
+	// maxBlob is Options.MaxBlob.
+	maxBlob int64
 }
 
 // Dir is the directory git runs in: the work tree's top level, or the
@@ -68,7 +75,7 @@ func (r *Repo) Display() string { return r.display }
 // tree. A git that cannot run is an error wrapping ErrNoGit; a repository
 // git refuses (owned by another user, say) is git's message.
 func Open(ctx context.Context, path string, o Options) (*Repo, error) {
-	r := &Repo{git: o.Git, display: path, timeout: timeoutOr(o.Timeout)}
+	r := &Repo{git: o.Git, display: path, timeout: timeoutOr(o.Timeout), maxBlob: o.MaxBlob}
 	if r.git == "" {
 		r.git = "git"
 	}
@@ -80,6 +87,10 @@ func Open(ctx context.Context, path string, o Options) (*Repo, error) {
 		return nil, fmt.Errorf("not a directory: %s", path)
 	}
 	r.dir = path
+	checked, err := precheck(ctx, r.git, path, o)
+	if err != nil {
+		return nil, err
+	}
 	out, err := r.run(ctx, "rev-parse", "--is-bare-repository", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir")
 	if errors.Is(err, ErrNoGit) || ctx.Err() != nil {
 		return nil, err
@@ -95,6 +106,9 @@ func Open(ctx context.Context, path string, o Options) (*Repo, error) {
 		return nil, fmt.Errorf("%s: git rev-parse: unexpected output %q", path, out)
 	}
 	bare, gitDir, common := fields[0], fields[1], fields[2]
+	if checked == "" || !sameDir(checked, gitDir) {
+		return nil, fmt.Errorf("%s: git took %s for its git directory, not the one checked (%s): refused", path, gitDir, checked)
+	}
 	if bare == "true" {
 		if !o.OutsideGitDir && !within(gitDir, common) {
 			return nil, outsideGitDirError(path, common, gitDir)
@@ -127,12 +141,22 @@ func Open(ctx context.Context, path string, o Options) (*Repo, error) {
 	return r, nil
 }
 
+// refusedOutside ends the message of every refusal of a repository that
+// leads git out of the tree (a git directory, an object store, a link or
+// an include outside it), with the setting that accepts it.
+const refusedOutside = "refused, since the tree's .git could name any repository; set GitOptions.OutsideGitDir if you trust it"
+
 // outsideGitDirError refuses a repository whose git directory (or common
 // directory) dir lies outside root, its work tree or bare directory.
 func outsideGitDirError(path, dir, root string) error {
 	return fmt.Errorf("%s: its git directory %s lies outside %s (named by a .git file or a commondir, "+
-		"as for a linked worktree or a submodule): refused, since the tree's .git could name any repository; "+
-		"set GitOptions.OutsideGitDir if you trust it", path, dir, root)
+		"as for a linked worktree or a submodule): %s", path, dir, root, refusedOutside)
+}
+
+// sameDir reports whether a and b are the same directory, once their
+// links are resolved.
+func sameDir(a, b string) bool {
+	return within(a, b) && within(b, a)
 }
 
 // within reports whether dir is root or lies below it, once both have
