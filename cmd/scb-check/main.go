@@ -42,7 +42,8 @@ Options:
 Run 'scb-check <COMMAND> --help' for a command's options.
 `
 
-const checkHelp = `Analyze a file or directory and report erosion and verbosity
+// checkHelp is check's help; the gate rows come from the metric table.
+var checkHelp = `Analyze a file or directory and report erosion and verbosity
 
 Usage: scb-check check [OPTIONS] <PATH>
 
@@ -88,16 +89,7 @@ Options:
                                    and reuse them in later runs (created when missing)
       --exit-zero                  Exit 0 whenever a report was produced, whatever the findings
                                    and the gates
-      --max-erosion <SHARE>        Gate: fail when erosion is above SHARE (0 to 1)
-      --max-cog-erosion <SHARE>    Gate: fail when cog_erosion is above SHARE
-      --max-verbosity <SHARE>      Gate: fail when verbosity is above SHARE
-      --max-high-cc-functions <N>  Gate: fail when more than N functions have complexity > 10
-      --baseline <FILE>            Ratchet: fail when erosion or verbosity rose over this baseline's
-      --max-erosion-increase <SHARE>
-                                   With --baseline: allowed rise of erosion [default: 0]
-      --max-verbosity-increase <SHARE>
-                                   With --baseline: allowed rise of verbosity [default: 0]
-      --write-baseline <FILE>      Write this run's baseline (metrics, version, settings) to FILE
+` + gatesHelp() + `      --write-baseline <FILE>      Write this run's baseline (metrics, version, settings) to FILE
   -j, --jobs <N>                   Files analyzed in parallel [default: all cores]
   -v, --verbose...                 Log to stderr: -v info, -vv debug (--verbosity: the same, the
                                    reference's spelling)

@@ -2,16 +2,20 @@ package main
 
 import (
 	"fmt"
+	"strings"
+
+	"github.com/scbcheck/scbcheck/metric"
 )
 
-const ruleHelp = `Print a rule of the catalog by id
+// ruleHelp is rule's help; the metric rules' old ids come from the
+// metric table.
+var ruleHelp = `Print a rule of the catalog by id
 
 Usage: scb-check rule [OPTIONS] <RULE_ID>
 
 Arguments:
   <RULE_ID>  An ast-grep rule id of the catalog (bundled, replaced or extra), a structural rule id,
-             or a metric rule id (erosion and cog_erosion name cyclomatic-complexity and
-             cognitive-complexity)
+` + wrapHelp(13, "or a metric rule id ("+metricAliases()+")") + `
 
 Options:
       --catalog <PATH>  Replace the bundled rules with the rules of this file or directory
@@ -23,6 +27,41 @@ Options:
 Exit status: 0 when the rule was printed, 2 when it is not in the catalog or the catalog
 could not be loaded.
 `
+
+// metricAliases says which metric keys name which metric rules (the
+// metrics with a Rule, in table order): "erosion and ... name
+// cyclomatic-complexity and ...".
+func metricAliases() string {
+	var keys, rules []string
+	for _, m := range metric.All {
+		if m.Rule != "" {
+			keys, rules = append(keys, m.Key), append(rules, m.Rule)
+		}
+	}
+	return joinWords(keys, "and") + " name " + joinWords(rules, "and")
+}
+
+// helpWidth is the widest line wrapHelp makes.
+const helpWidth = 100
+
+// wrapHelp fills text into lines of at most helpWidth characters, each
+// indented by indent spaces (a longer word keeps a line of its own).
+func wrapHelp(indent int, text string) string {
+	pad := strings.Repeat(" ", indent)
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && indent+len(line)+1+len(w) > helpWidth {
+			lines = append(lines, pad+line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, pad+line), "\n")
+}
 
 // runRule prints one rule of the active catalog: an ast-grep rule's YAML
 // document, a structural rule's metadata, or a metric rule's metadata and
