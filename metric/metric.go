@@ -64,8 +64,9 @@ type Metric struct {
 	// Gate is the direction of the metric's gate (flag --max-KEY,
 	// configuration key max-KEY), Ungated for none.
 	Gate Direction
-	// GateHelp completes "Gate: fail when " in the gate flag's help;
-	// empty for "KEY is above SHARE" (or N, for a count).
+	// GateHelp says when the gate fails, in its flag's help ("erosion is
+	// above SHARE (0 to 1)"); empty for "KEY is above SHARE" (N for a
+	// count).
 	GateHelp string
 	// Ratchet marks a gated metric a baseline bounds too: the gate
 	// max-KEY-increase is the most it may rise over the baseline's value
@@ -183,17 +184,6 @@ func (g Gate) Placeholder() string {
 		return "MASS"
 	}
 	return "SHARE"
-}
-
-// Help is the gate flag's help text.
-func (g Gate) Help() string {
-	if g.Increase {
-		return "With --baseline: allowed rise of " + g.Metric.Key + " [default: 0]"
-	}
-	if g.Metric.GateHelp != "" {
-		return "Gate: fail when " + g.Metric.GateHelp
-	}
-	return "Gate: fail when " + g.Metric.Key + " is above " + g.Placeholder()
 }
 
 // Gates returns every gate in the order they are checked and listed:

@@ -110,7 +110,7 @@ func gateOptions() map[string]string {
 func gatesHelp() string {
 	var limits, increases strings.Builder
 	for _, gate := range metric.Gates() {
-		row := helpRow(gate.Flag()+" <"+gate.Placeholder()+">", gate.Help())
+		row := helpRow(gate.Flag()+" <"+gate.Placeholder()+">", gateHelp(gate))
 		if gate.Increase {
 			increases.WriteString(row)
 		} else {
@@ -120,6 +120,17 @@ func gatesHelp() string {
 	ratcheted := helpRow("--baseline <FILE>", "Ratchet: fail when "+
 		joinWords(metric.Keys(metric.Ratcheted()), "or")+" rose over this baseline's")
 	return limits.String() + ratcheted + increases.String()
+}
+
+// gateHelp is a gate flag's help text.
+func gateHelp(gate metric.Gate) string {
+	switch {
+	case gate.Increase:
+		return "With --baseline: allowed rise of " + gate.Metric.Key + " [default: 0]"
+	case gate.Metric.GateHelp != "":
+		return "Gate: fail when " + gate.Metric.GateHelp
+	}
+	return "Gate: fail when " + gate.Metric.Key + " is above " + gate.Placeholder()
 }
 
 // helpColumn is where an option's text starts in help.

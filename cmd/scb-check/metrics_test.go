@@ -75,6 +75,19 @@ func TestGateFlagValues(t *testing.T) {
 	}
 }
 
+func TestGatesHelp(t *testing.T) {
+	assert.Equal(t, `      --max-erosion <SHARE>        Gate: fail when erosion is above SHARE (0 to 1)
+      --max-cog-erosion <SHARE>    Gate: fail when cog_erosion is above SHARE
+      --max-verbosity <SHARE>      Gate: fail when verbosity is above SHARE
+      --max-high-cc-functions <N>  Gate: fail when more than N functions have complexity > 10
+      --baseline <FILE>            Ratchet: fail when erosion or verbosity rose over this baseline's
+      --max-erosion-increase <SHARE>
+                                   With --baseline: allowed rise of erosion [default: 0]
+      --max-verbosity-increase <SHARE>
+                                   With --baseline: allowed rise of verbosity [default: 0]
+`, gatesHelp())
+}
+
 func TestHelpRow(t *testing.T) {
 	assert.Equal(t, "      --max-verbosity <SHARE>      text\n", helpRow("--max-verbosity <SHARE>", "text"))
 	assert.Equal(t, "      --max-high-cc-functions <N>  text\n", helpRow("--max-high-cc-functions <N>", "text"), "two spaces fit")
