@@ -12,6 +12,8 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/metric"
 )
 
 // FuzzLoad feeds arbitrary text to Load as a scb-check.toml and as a
@@ -200,13 +202,15 @@ func checkInvariants(t *testing.T, name string, cfg *Config, dir string) {
 		}
 		seen[p] = true
 	}
-	g := cfg.Gates
-	for _, s := range shareGates {
-		if v := *s.field(&g); v != nil && !(*v >= 0 && *v <= 1) {
-			t.Fatalf("%s: %s = %v is no share", name, s.key, *v)
+	for key, v := range cfg.Gates {
+		gate, ok := metric.GateNamed(key)
+		switch {
+		case !ok:
+			t.Fatalf("%s: %s is no gate", name, key)
+		case gate.Metric.Kind == metric.Share && !(v >= 0 && v <= 1):
+			t.Fatalf("%s: %s = %v is no share", name, key, v)
+		case gate.Metric.Kind == metric.Count && (v < 0 || v != math.Trunc(v)):
+			t.Fatalf("%s: %s = %v is no count", name, key, v)
 		}
-	}
-	if g.MaxHighCCFunctions != nil && *g.MaxHighCCFunctions < 0 {
-		t.Fatalf("%s: max-high-cc-functions = %d", name, *g.MaxHighCCFunctions)
 	}
 }

@@ -3,59 +3,46 @@ package config
 import (
 	"fmt"
 	"math"
+
+	"github.com/scbcheck/scbcheck/metric"
 )
 
 // Gates are the CI gates of the [gates] table (in a pyproject.toml,
-// [tool.scb-check.gates]). A nil field is not set. The command-line flags
-// of the same names override them.
-type Gates struct {
-	// MaxErosion, MaxCogErosion and MaxVerbosity are shares from 0 to 1.
-	MaxErosion    *float64
-	MaxCogErosion *float64
-	MaxVerbosity  *float64
-	// MaxHighCCFunctions is a count.
-	MaxHighCCFunctions *int
-	// MaxErosionIncrease and MaxVerbosityIncrease bound the rise over a
-	// baseline; they apply only when a run is given one.
-	MaxErosionIncrease   *float64
-	MaxVerbosityIncrease *float64
-}
-
-// shareGates are the keys of [gates] holding a share, and their fields.
-var shareGates = []struct {
-	key   string
-	field func(*Gates) **float64
-}{
-	{"max-erosion", func(g *Gates) **float64 { return &g.MaxErosion }},
-	{"max-cog-erosion", func(g *Gates) **float64 { return &g.MaxCogErosion }},
-	{"max-verbosity", func(g *Gates) **float64 { return &g.MaxVerbosity }},
-	{"max-erosion-increase", func(g *Gates) **float64 { return &g.MaxErosionIncrease }},
-	{"max-verbosity-increase", func(g *Gates) **float64 { return &g.MaxVerbosityIncrease }},
-}
+// [tool.scb-check.gates]), by key: each key is a gate's name
+// (metric.Gates: max-erosion, max-high-cc-functions,
+// max-erosion-increase, ...). A gate not set is absent. A share's limit
+// (and an increase's) is from 0 to 1, a count's a whole number. The
+// command-line flags of the same names override them.
+type Gates map[string]float64
 
 // gates decodes the [gates] table.
 func (d *decoder) gates(t map[string]any, prefix string, g *Gates) {
 	for _, key := range sortedKeys(t) {
 		v := t[key]
-		if key == "max-high-cc-functions" {
-			if n, ok := d.uint(prefix+key, v); ok {
-				g.MaxHighCCFunctions = &n
-			}
+		gate, ok := metric.GateNamed(key)
+		if !ok {
+			d.parseError("unknown key %q", prefix+key)
 			continue
 		}
-		found := false
-		for _, s := range shareGates {
-			if s.key != key {
-				continue
-			}
-			found = true
-			if x, ok := d.share(prefix+key, v); ok {
-				*s.field(g) = &x
-			}
+		var x float64
+		switch gate.Metric.Kind {
+		case metric.Share:
+			x, ok = d.share(prefix+key, v)
+		case metric.Count:
+			var n int
+			n, ok = d.uint(prefix+key, v)
+			x = float64(n)
+		default:
+			d.parseError("key %q: no gate on a %s", prefix+key, gate.Metric.Kind)
+			ok = false
 		}
-		if !found {
-			d.parseError("unknown key %q", prefix+key)
+		if !ok {
+			continue
 		}
+		if *g == nil {
+			*g = Gates{}
+		}
+		(*g)[key] = x
 	}
 }
 

@@ -13,16 +13,20 @@ const (
 	AstGrep
 	// Structural is a function flagged by a structural rule.
 	Structural
-	// Erosion is a function over the cyclomatic complexity threshold.
-	Erosion
-	// CogErosion is a function over the cognitive complexity threshold.
-	CogErosion
+	// Cyclomatic is a function over the cyclomatic complexity threshold
+	// (the rule cyclomatic-complexity).
+	Cyclomatic
+	// Cognitive is a function over the cognitive complexity threshold
+	// (the rule cognitive-complexity).
+	Cognitive
 )
 
-var kindNames = [...]string{Clone: "clone", AstGrep: "ast-grep", Structural: "structural", Erosion: "erosion", CogErosion: "cog_erosion"}
+var kindNames = [...]string{Clone: "clone", AstGrep: "ast-grep", Structural: "structural",
+	Cyclomatic: "cyclomatic-complexity", Cognitive: "cognitive-complexity"}
 
-// String names the kind: clone, ast-grep, structural, erosion or
-// cog_erosion.
+// String names the kind: clone, ast-grep, structural, and for the
+// complexity findings the id of their metric rule,
+// cyclomatic-complexity or cognitive-complexity.
 func (k Kind) String() string {
 	if k >= 0 && int(k) < len(kindNames) {
 		return kindNames[k]

@@ -145,9 +145,9 @@ func TestProcessorsRunInOrder(t *testing.T) {
 }
 
 func TestKindAndSeverity(t *testing.T) {
-	assert.Equal(t, []string{"clone", "ast-grep", "structural", "erosion", "cog_erosion", "unknown"},
-		[]string{finding.Clone.String(), finding.AstGrep.String(), finding.Structural.String(), finding.Erosion.String(),
-			finding.CogErosion.String(), finding.Kind(9).String()})
+	assert.Equal(t, []string{"clone", "ast-grep", "structural", "cyclomatic-complexity", "cognitive-complexity", "unknown"},
+		[]string{finding.Clone.String(), finding.AstGrep.String(), finding.Structural.String(), finding.Cyclomatic.String(),
+			finding.Cognitive.String(), finding.Kind(9).String()})
 	assert.Less(t, finding.SeverityRank(finding.Info), finding.SeverityRank(finding.Warning))
 	assert.Less(t, finding.SeverityRank(finding.Warning), finding.SeverityRank(finding.Critical))
 	assert.Equal(t, finding.SeverityRank(finding.Info), finding.SeverityRank("hint"), "an unknown label ranks with info")

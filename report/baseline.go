@@ -1,13 +1,17 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -22,43 +26,89 @@ const SchemaVersion = 1
 // ToolName is the name the tool reports itself by.
 const ToolName = "scb-check"
 
-// Metrics are a report's top-level numbers, under the reference JSON's
-// key names.
-type Metrics struct {
-	Verbosity              float64 `json:"verbosity"`
-	Erosion                float64 `json:"erosion"`
-	CogErosion             float64 `json:"cog_erosion"`
-	FilesScanned           int     `json:"files_scanned"`
-	TotalLOC               int     `json:"total_loc"`
-	VerbosityFlaggedLOC    int     `json:"verbosity_flagged_loc"`
-	CloneLOC               int     `json:"clone_loc"`
-	AstGrepFlaggedLOC      int     `json:"ast_grep_flagged_loc"`
-	StructuralRuleLOC      int     `json:"structural_rule_loc"`
-	StructuralRuleFindings int     `json:"structural_rule_findings"`
-	TotalFunctions         int     `json:"total_functions"`
-	HighCCFunctions        int     `json:"high_cc_functions"`
-	HighCogFunctions       int     `json:"high_cog_functions"`
-	TotalMass              float64 `json:"total_mass"`
-	HighCCMass             float64 `json:"high_cc_mass"`
-	TotalCogMass           float64 `json:"total_cog_mass"`
-	HighCogMass            float64 `json:"high_cog_mass"`
-	SyntaxTreeCount        int     `json:"syntax_tree_count"`
-	SyntaxNodeCount        int     `json:"syntax_node_count"`
+// Metrics are a report's numbers by metric key (metric.All), cleaned as
+// the JSON report prints them (no NaN, infinity or -0); a metric the
+// report has no value for (dir undefined) is absent. Their JSON, the
+// metric record of a baseline and of a SARIF run, holds the reference
+// report's numbers (metric.Reference) in its key order, a count as an
+// integer (one above 2^53 cannot be held exactly: writing it is an
+// error), one absent as 0; reading it back keeps those numbers.
+type Metrics map[string]float64
+
+// maxExactCount is the largest count a float64 holds exactly (2^53).
+const maxExactCount = 1 << 53
+
+// MetricsOf returns r's numbers.
+func MetricsOf(r *Report) Metrics {
+	m := Metrics{}
+	for _, d := range metric.All {
+		if v, ok := r.Value(d.Key); ok {
+			m[d.Key] = cleanFloat(v)
+		}
+	}
+	return m
 }
 
-// MetricsOf returns r's top-level numbers, cleaned as the JSON report
-// prints them (no NaN, infinity or -0).
-func MetricsOf(r *Report) Metrics {
-	return Metrics{
-		Verbosity: cleanFloat(r.Verbosity), Erosion: cleanFloat(r.Erosion), CogErosion: cleanFloat(r.CogErosion),
-		FilesScanned: r.FilesScanned, TotalLOC: r.TotalLOC, VerbosityFlaggedLOC: r.VerbosityFlaggedLOC,
-		CloneLOC: r.CloneLOC, AstGrepFlaggedLOC: r.AstGrepFlaggedLOC, StructuralRuleLOC: r.StructuralRuleLOC,
-		StructuralRuleFindings: r.StructuralRuleFindings, TotalFunctions: r.TotalFunctions,
-		HighCCFunctions: r.HighCCFunctions, HighCogFunctions: r.HighCogFunctions,
-		TotalMass: cleanFloat(r.TotalMass), HighCCMass: cleanFloat(r.HighCCMass),
-		TotalCogMass: cleanFloat(r.TotalCogMass), HighCogMass: cleanFloat(r.HighCogMass),
-		SyntaxTreeCount: r.SyntaxTreeCount, SyntaxNodeCount: r.SyntaxNodeCount,
+// MarshalJSON writes the record: the reference numbers in key order.
+func (m Metrics) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, d := range metric.Reference() {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, err := json.Marshal(d.Key)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(key)
+		b.WriteByte(':')
+		if d.Kind == metric.Count {
+			if math.Abs(m[d.Key]) > maxExactCount {
+				return nil, fmt.Errorf("metrics.%s: %v is too large a count to record exactly", d.Key, m[d.Key])
+			}
+			b.WriteString(strconv.FormatInt(int64(m[d.Key]), 10))
+			continue
+		}
+		v, err := json.Marshal(m[d.Key])
+		if err != nil {
+			return nil, fmt.Errorf("metrics.%s: %w", d.Key, err)
+		}
+		b.Write(v)
 	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads a record: the reference numbers it holds (a count
+// must be a whole number), other keys ignored.
+func (m *Metrics) UnmarshalJSON(data []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	out := Metrics{}
+	for _, d := range metric.Reference() {
+		v, ok := raw[d.Key]
+		if !ok {
+			continue
+		}
+		var err error
+		if d.Kind == metric.Count {
+			var n int
+			err = json.Unmarshal(v, &n)
+			out[d.Key] = float64(n)
+		} else {
+			var x float64
+			err = json.Unmarshal(v, &x)
+			out[d.Key] = x
+		}
+		if err != nil {
+			return fmt.Errorf("metrics.%s: %w", d.Key, err)
+		}
+	}
+	*m = out
+	return nil
 }
 
 // Baseline is what the ratchet compares a run with: the metrics of an
@@ -74,13 +124,20 @@ type Baseline struct {
 }
 
 // NewBaseline records r as a baseline written by toolVersion with
-// settings.
+// settings: its reference numbers (metric.Reference), those its JSON
+// holds.
 func NewBaseline(r *Report, toolVersion string, settings map[string]string) *Baseline {
 	s := make(map[string]string, len(settings))
 	for k, v := range settings {
 		s[k] = v
 	}
-	return &Baseline{SchemaVersion: SchemaVersion, Tool: ToolName, ToolVersion: toolVersion, Settings: s, Metrics: MetricsOf(r)}
+	m := MetricsOf(r)
+	for _, d := range metric.All {
+		if !d.Reference {
+			delete(m, d.Key)
+		}
+	}
+	return &Baseline{SchemaVersion: SchemaVersion, Tool: ToolName, ToolVersion: toolVersion, Settings: s, Metrics: m}
 }
 
 // WriteBaseline writes b as indented JSON (keys in a fixed order, settings

@@ -57,7 +57,7 @@ func TestBaselineRoundTrip(t *testing.T) {
 	back, err := ReadBaseline(path)
 	require.NoError(t, err)
 	assert.Equal(t, b, back, "floats read back exactly")
-	assert.Equal(t, r.Erosion, back.Metrics.Erosion)
+	assert.Equal(t, r.Erosion, back.Metrics["erosion"])
 }
 
 func TestReadBaselineRefuses(t *testing.T) {
@@ -73,7 +73,9 @@ func TestReadBaselineRefuses(t *testing.T) {
 		{"another schema version", `{"schema_version":2,"tool":"scb-check"}`,
 			"baseline FILE: schema version 2, but this scb-check reads version 1; write the baseline again with this version"},
 		{"a wrong type", `{"schema_version":1,"tool":"scb-check","metrics":{"erosion":"high"}}`,
-			"baseline FILE: json: cannot unmarshal string into Go struct field Metrics.metrics.erosion of type float64"},
+			"baseline FILE: metrics.erosion: json: cannot unmarshal string into Go value of type float64"},
+		{"a count that is not whole", `{"schema_version":1,"tool":"scb-check","metrics":{"total_loc":1.5}}`,
+			"baseline FILE: metrics.total_loc: json: cannot unmarshal number 1.5 into Go value of type int"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -103,8 +103,7 @@ func ExampleWriteSARIF() {
 // functions over the complexity threshold.
 func ExampleGates_Check() {
 	r := analyze()
-	maxErosion, maxHighCC := 0.5, 1
-	gates := report.Gates{MaxErosion: &maxErosion, MaxHighCCFunctions: &maxHighCC}
+	gates := report.Gates{Limits: map[string]float64{"max-erosion": 0.5, "max-high-cc-functions": 1}}
 	for _, c := range gates.Check(r) {
 		fmt.Println(c)
 	}
@@ -121,13 +120,13 @@ func ExampleNewBaseline() {
 	r := analyze()
 	settings := map[string]string{"path": "src", "include_all": "false"}
 	base := report.NewBaseline(r, scbcheck.Version, settings)
-	base.Metrics.Erosion = 0.8 // as if the code had eroded less before
+	base.Metrics["erosion"] = 0.8 // as if the code had eroded less before
 
 	if err := base.CheckCompatible(scbcheck.Version, settings); err != nil {
 		fmt.Println(err)
 		return
 	}
-	gates := report.Gates{Baseline: base, MaxErosionIncrease: 0.05}
+	gates := report.Gates{Baseline: base, Limits: map[string]float64{"max-erosion-increase": 0.05}}
 	for _, c := range gates.Check(r) {
 		fmt.Println(c)
 	}

@@ -2,22 +2,24 @@ package report
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
+	"strings"
+
+	"github.com/scbcheck/scbcheck/metric"
 )
 
-// Gates are CI thresholds on a report's metrics. A nil limit is not
-// checked. With a Baseline the ratchet is on too: erosion and verbosity may
-// rise over the baseline's by at most MaxErosionIncrease and
-// MaxVerbosityIncrease (0 unless set).
+// Gates are CI thresholds on a report's metrics (metric.Gates). With a
+// Baseline the ratchet is on too: each ratcheted metric may rise over the
+// baseline's by at most its increase gate's limit (0 unless set).
 type Gates struct {
-	MaxErosion         *float64
-	MaxCogErosion      *float64
-	MaxVerbosity       *float64
-	MaxHighCCFunctions *int
+	// Limits are the gates set, by name (metric.Gate.Name: max-erosion,
+	// max-high-cc-functions, max-erosion-increase, ...): for a limit the
+	// most its metric may be, for an increase the most it may rise over
+	// Baseline. A limit not set is not checked.
+	Limits map[string]float64
 
-	Baseline             *Baseline
-	MaxErosionIncrease   float64
-	MaxVerbosityIncrease float64
+	Baseline *Baseline
 }
 
 // gateTolerance absorbs float rounding: a value within it of its limit
@@ -26,16 +28,38 @@ type Gates struct {
 const gateTolerance = 1e-9
 
 // Any reports whether any gate is set: then the exit status follows the
-// gates alone.
+// gates alone. An increase limit without a baseline is no gate.
 func (g *Gates) Any() bool {
-	return g.MaxErosion != nil || g.MaxCogErosion != nil || g.MaxVerbosity != nil ||
-		g.MaxHighCCFunctions != nil || g.Baseline != nil
+	if g.Baseline != nil {
+		return true
+	}
+	for _, gate := range metric.Gates() {
+		if _, set := g.Limits[gate.Name]; set && !gate.Increase {
+			return true
+		}
+	}
+	return false
+}
+
+// Validate returns an error naming each limit that names no gate.
+func (g *Gates) Validate() error {
+	var unknown []string
+	for name := range g.Limits {
+		if _, ok := metric.GateNamed(name); !ok {
+			unknown = append(unknown, strconv.Quote(name))
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	sort.Strings(unknown)
+	return fmt.Errorf("gates: no gate named %s", strings.Join(unknown, ", "))
 }
 
 // GateCheck is the outcome of one gate on one report.
 type GateCheck struct {
-	// Gate is the gate's name, as its flag and config key: max-erosion,
-	// max-cog-erosion, max-verbosity, max-high-cc-functions,
+	// Gate is the gate's name, as its flag and config key (metric.Gates):
+	// max-erosion, max-cog-erosion, max-verbosity, max-high-cc-functions,
 	// max-erosion-increase or max-verbosity-increase.
 	Gate string
 	// Metric is the report metric checked (the JSON key).
@@ -54,32 +78,30 @@ type GateCheck struct {
 	Failed bool
 }
 
-// Check runs every set gate on r, in a fixed order: the absolute limits
-// (erosion, cog_erosion, verbosity, high_cc_functions), then the increases
-// over the baseline (erosion, verbosity).
+// Check runs every set gate on r, in metric.Gates order: the absolute
+// limits, then the increases over the baseline.
 func (g *Gates) Check(r *Report) []GateCheck {
 	var out []GateCheck
-	limit := func(gate, metric string, measured float64, allowed *float64) {
-		if allowed != nil {
-			out = append(out, GateCheck{Gate: gate, Metric: metric, Measured: measured, Allowed: *allowed,
-				Failed: measured > *allowed+gateTolerance})
+	for _, gate := range metric.Gates() {
+		m := gate.Metric
+		v, _ := r.Value(m.Key)
+		c := GateCheck{Gate: gate.Name, Metric: m.Key, Measured: cleanFloat(v), Count: m.Kind == metric.Count}
+		tolerance := gateTolerance
+		if c.Count {
+			tolerance = 0
 		}
-	}
-	limit("max-erosion", "erosion", cleanFloat(r.Erosion), g.MaxErosion)
-	limit("max-cog-erosion", "cog_erosion", cleanFloat(r.CogErosion), g.MaxCogErosion)
-	limit("max-verbosity", "verbosity", cleanFloat(r.Verbosity), g.MaxVerbosity)
-	if g.MaxHighCCFunctions != nil {
-		out = append(out, GateCheck{Gate: "max-high-cc-functions", Metric: "high_cc_functions", Count: true,
-			Measured: float64(r.HighCCFunctions), Allowed: float64(*g.MaxHighCCFunctions),
-			Failed: r.HighCCFunctions > *g.MaxHighCCFunctions})
-	}
-	if b := g.Baseline; b != nil {
-		increase := func(gate, metric string, measured, base, allowed float64) {
-			out = append(out, GateCheck{Gate: gate, Metric: metric, Measured: measured, Baseline: base,
-				Allowed: allowed, Increase: true, Failed: measured-base > allowed+gateTolerance})
+		allowed, set := g.Limits[gate.Name]
+		switch {
+		case gate.Increase && g.Baseline != nil:
+			c.Baseline, c.Allowed, c.Increase = g.Baseline.Metrics[m.Key], allowed, true
+			c.Failed = c.Measured-c.Baseline > allowed+tolerance
+		case !gate.Increase && set:
+			c.Allowed = allowed
+			c.Failed = c.Measured > allowed+tolerance
+		default:
+			continue
 		}
-		increase("max-erosion-increase", "erosion", cleanFloat(r.Erosion), b.Metrics.Erosion, g.MaxErosionIncrease)
-		increase("max-verbosity-increase", "verbosity", cleanFloat(r.Verbosity), b.Metrics.Verbosity, g.MaxVerbosityIncrease)
+		out = append(out, c)
 	}
 	return out
 }

@@ -6,8 +6,6 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-func ptr[T any](v T) *T { return &v }
-
 func TestGatesCheck(t *testing.T) {
 	r := &Report{Erosion: 0.25, CogErosion: 0.5, Verbosity: 0.1, HighCCFunctions: 3}
 	tests := []struct {
@@ -18,7 +16,7 @@ func TestGatesCheck(t *testing.T) {
 		{name: "no gates, no checks", gates: Gates{}, want: nil},
 		{
 			name:  "a limit above the value passes, below fails",
-			gates: Gates{MaxErosion: ptr(0.3), MaxCogErosion: ptr(0.4)},
+			gates: Gates{Limits: map[string]float64{"max-erosion": 0.3, "max-cog-erosion": 0.4}},
 			want: []string{
 				"gate max-erosion passed: erosion is 0.25, allowed at most 0.3",
 				"gate max-cog-erosion failed: cog_erosion is 0.5, allowed at most 0.4",
@@ -26,7 +24,7 @@ func TestGatesCheck(t *testing.T) {
 		},
 		{
 			name:  "a value equal to its limit passes",
-			gates: Gates{MaxVerbosity: ptr(0.1), MaxHighCCFunctions: ptr(3)},
+			gates: Gates{Limits: map[string]float64{"max-verbosity": 0.1, "max-high-cc-functions": 3}},
 			want: []string{
 				"gate max-verbosity passed: verbosity is 0.1, allowed at most 0.1",
 				"gate max-high-cc-functions passed: high_cc_functions is 3, allowed at most 3",
@@ -34,17 +32,17 @@ func TestGatesCheck(t *testing.T) {
 		},
 		{
 			name:  "a count over its limit fails",
-			gates: Gates{MaxHighCCFunctions: ptr(2)},
+			gates: Gates{Limits: map[string]float64{"max-high-cc-functions": 2}},
 			want:  []string{"gate max-high-cc-functions failed: high_cc_functions is 3, allowed at most 2"},
 		},
 		{
 			name:  "a limit of 0 fails on any erosion",
-			gates: Gates{MaxErosion: ptr(0.0)},
+			gates: Gates{Limits: map[string]float64{"max-erosion": 0}},
 			want:  []string{"gate max-erosion failed: erosion is 0.25, allowed at most 0.0"},
 		},
 		{
 			name:  "the ratchet: erosion rose, verbosity fell; default allowed increase 0",
-			gates: Gates{Baseline: &Baseline{Metrics: Metrics{Erosion: 0.2, Verbosity: 0.125}}},
+			gates: Gates{Baseline: &Baseline{Metrics: Metrics{"erosion": 0.2, "verbosity": 0.125}}},
 			want: []string{
 				"gate max-erosion-increase failed: erosion is 0.25, baseline 0.2 (+0.05), allowed increase 0.0",
 				"gate max-verbosity-increase passed: verbosity is 0.1, baseline 0.125 (-0.025), allowed increase 0.0",
@@ -52,8 +50,8 @@ func TestGatesCheck(t *testing.T) {
 		},
 		{
 			name: "the ratchet: a rise within the allowed increase passes",
-			gates: Gates{Baseline: &Baseline{Metrics: Metrics{Erosion: 0.2, Verbosity: 0.1}},
-				MaxErosionIncrease: 0.05, MaxVerbosityIncrease: 0.01},
+			gates: Gates{Baseline: &Baseline{Metrics: Metrics{"erosion": 0.2, "verbosity": 0.1}},
+				Limits: map[string]float64{"max-erosion-increase": 0.05, "max-verbosity-increase": 0.01}},
 			want: []string{
 				"gate max-erosion-increase passed: erosion is 0.25, baseline 0.2 (+0.05), allowed increase 0.05",
 				"gate max-verbosity-increase passed: verbosity is 0.1, baseline 0.1 (+0), allowed increase 0.01",
@@ -61,7 +59,7 @@ func TestGatesCheck(t *testing.T) {
 		},
 		{
 			name:  "limits come before the ratchet",
-			gates: Gates{Baseline: &Baseline{Metrics: Metrics{Erosion: 0.25, Verbosity: 0.1}}, MaxErosion: ptr(1.0)},
+			gates: Gates{Baseline: &Baseline{Metrics: Metrics{"erosion": 0.25, "verbosity": 0.1}}, Limits: map[string]float64{"max-erosion": 1}},
 			want: []string{
 				"gate max-erosion passed: erosion is 0.25, allowed at most 1.0",
 				"gate max-erosion-increase passed: erosion is 0.25, baseline 0.25 (+0), allowed increase 0.0",
@@ -82,14 +80,14 @@ func TestGatesCheck(t *testing.T) {
 
 func TestGatesAny(t *testing.T) {
 	assert.False(t, (&Gates{}).Any())
-	assert.False(t, (&Gates{MaxErosionIncrease: 0.1}).Any(), "an increase limit without a baseline is no gate")
-	assert.True(t, (&Gates{MaxHighCCFunctions: ptr(0)}).Any())
+	assert.False(t, (&Gates{Limits: map[string]float64{"max-erosion-increase": 0.1}}).Any(), "an increase limit without a baseline is no gate")
+	assert.True(t, (&Gates{Limits: map[string]float64{"max-high-cc-functions": 0}}).Any())
 	assert.True(t, (&Gates{Baseline: &Baseline{}}).Any())
 }
 
 func TestFailed(t *testing.T) {
 	r := &Report{Erosion: 0.5, Verbosity: 0.5}
-	checks := (&Gates{MaxErosion: ptr(0.4), MaxVerbosity: ptr(0.6)}).Check(r)
+	checks := (&Gates{Limits: map[string]float64{"max-erosion": 0.4, "max-verbosity": 0.6}}).Check(r)
 	failed := Failed(checks)
 	if assert.Len(t, failed, 1) {
 		assert.Equal(t, "max-erosion", failed[0].Gate)
@@ -109,8 +107,14 @@ func TestFormatDelta(t *testing.T) {
 func TestRatchetToleratesRounding(t *testing.T) {
 	now, base, allowed := 0.8, 0.7, 0.1
 	assert.Greater(t, now-base, allowed, "in floats 0.8 - 0.7 is 0.10000000000000009")
-	checks := (&Gates{Baseline: &Baseline{Metrics: Metrics{Erosion: base}}, MaxErosionIncrease: allowed}).Check(&Report{Erosion: now})
+	checks := (&Gates{Baseline: &Baseline{Metrics: Metrics{"erosion": base}}, Limits: map[string]float64{"max-erosion-increase": allowed}}).Check(&Report{Erosion: now})
 	assert.Equal(t, "gate max-erosion-increase passed: erosion is 0.8, baseline 0.7 (+0.1), allowed increase 0.1", checks[0].String())
-	checks = (&Gates{Baseline: &Baseline{Metrics: Metrics{Erosion: base}}, MaxErosionIncrease: 0.0999}).Check(&Report{Erosion: now})
+	checks = (&Gates{Baseline: &Baseline{Metrics: Metrics{"erosion": base}}, Limits: map[string]float64{"max-erosion-increase": 0.0999}}).Check(&Report{Erosion: now})
 	assert.True(t, checks[0].Failed, "a real excess still fails")
+}
+
+func TestGatesValidate(t *testing.T) {
+	assert.NoError(t, (&Gates{Limits: map[string]float64{"max-erosion": 0.1, "max-verbosity-increase": 0}}).Validate())
+	assert.EqualError(t, (&Gates{Limits: map[string]float64{"max-erosoin": 0.1, "max-dir": 0.5, "max-erosion": 0.2}}).Validate(),
+		`gates: no gate named "max-dir", "max-erosoin"`)
 }

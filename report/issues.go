@@ -68,10 +68,10 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 		for _, c := range f.Callables {
 			base := finding.Finding{Path: path, Line: c.StartLine, EndLine: c.EndLine, Subject: c.Name}
 			if c.CC > HighComplexity && !slices.Contains(c.Ignored, rules.CyclomaticComplexityID) {
-				out = append(out, complexityFinding(base, finding.Erosion, rules.CyclomaticComplexityID, "complexity", c.CC, c.SLOC))
+				out = append(out, complexityFinding(base, finding.Cyclomatic, rules.CyclomaticComplexityID, "complexity", c.CC, c.SLOC))
 			}
 			if c.Cog > HighComplexity && !slices.Contains(c.Ignored, rules.CognitiveComplexityID) {
-				out = append(out, complexityFinding(base, finding.CogErosion, rules.CognitiveComplexityID, "cognitive complexity", c.Cog, c.SLOC))
+				out = append(out, complexityFinding(base, finding.Cognitive, rules.CognitiveComplexityID, "cognitive complexity", c.Cog, c.SLOC))
 			}
 		}
 	}

@@ -35,7 +35,7 @@ func TestCollectIssues(t *testing.T) {
 			Message: "duplicated block (3 lines, 2 instances)", Line: 4, EndLine: 6, Group: group, Self: 1},
 		{Kind: finding.AstGrep, RuleID: "r", Severity: finding.Warning, Path: "/w/a.py", Line: 2, Col: 3,
 			Message: "matches slop pattern"},
-		{Kind: finding.Erosion, RuleID: rules.CyclomaticComplexityID, Severity: finding.Warning, Path: "/w/c.py", Line: 7, EndLine: 9, Subject: "f",
+		{Kind: finding.Cyclomatic, RuleID: rules.CyclomaticComplexityID, Severity: finding.Warning, Path: "/w/c.py", Line: 7, EndLine: 9, Subject: "f",
 			Message: "function `f` exceeds complexity threshold (complexity 11 > 10, sloc 3)",
 			Measure: &finding.Measure{Metric: "complexity", Value: 11, Limit: 10, SLOC: 3}},
 	}, got)

@@ -6,11 +6,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/reuse"
 )
 
 // WriteJSON writes the report as one compact JSON object and a newline:
-// the reference's 20 keys in the reference's order, then ours: dir,
+// the reference's 20 keys in the reference's order (its numbers are
+// metric.Reference's, then syntax_by_language), then ours: dir,
 // dir_exported, dir_used, dir_with_tests, dir_reachable, dir_lenient, mcf
 // and if50 (null when not computed or undefined), and, when the report
 // names its catalog, catalog, catalog_rules and ast_grep_version.
@@ -20,25 +22,14 @@ func WriteJSON(w io.Writer, r *Report) error {
 	o := &object{b: &b, sep: ",", colon: ":", format: formatFloat}
 	key, float, integer := o.key, o.float, o.integer
 
-	float("verbosity", r.Verbosity)
-	float("erosion", r.Erosion)
-	float("cog_erosion", r.CogErosion)
-	integer("files_scanned", r.FilesScanned)
-	integer("total_loc", r.TotalLOC)
-	integer("verbosity_flagged_loc", r.VerbosityFlaggedLOC)
-	integer("clone_loc", r.CloneLOC)
-	integer("ast_grep_flagged_loc", r.AstGrepFlaggedLOC)
-	integer("structural_rule_loc", r.StructuralRuleLOC)
-	integer("structural_rule_findings", r.StructuralRuleFindings)
-	integer("total_functions", r.TotalFunctions)
-	integer("high_cc_functions", r.HighCCFunctions)
-	integer("high_cog_functions", r.HighCogFunctions)
-	float("total_mass", r.TotalMass)
-	float("high_cc_mass", r.HighCCMass)
-	float("total_cog_mass", r.TotalCogMass)
-	float("high_cog_mass", r.HighCogMass)
-	integer("syntax_tree_count", r.SyntaxTreeCount)
-	integer("syntax_node_count", r.SyntaxNodeCount)
+	for _, m := range metric.Reference() {
+		if n, ok := r.count(m.Key); ok {
+			integer(m.Key, n)
+		} else {
+			v, _ := r.Value(m.Key)
+			float(m.Key, v)
+		}
+	}
 	key("syntax_by_language")
 	b.WriteByte('{')
 	for i, l := range r.SyntaxByLanguage {

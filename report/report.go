@@ -221,6 +221,83 @@ func (r *Report) Abs(path string) string {
 	return filepath.Join(r.Root, filepath.FromSlash(path))
 }
 
+// Value is the value in r of the metric of key (metric.All): false when
+// key names no metric or r has no value for it (dir undefined or not
+// computed). Values are as computed, not cleaned (see MetricsOf).
+func (r *Report) Value(key string) (float64, bool) {
+	switch p := r.number(key).(type) {
+	case *int:
+		return float64(*p), true
+	case *float64:
+		if p != nil {
+			return *p, true
+		}
+	}
+	return 0, false
+}
+
+// count is Value for a count, exactly (a float64 holds a whole number
+// exactly only up to 2^53).
+func (r *Report) count(key string) (int, bool) {
+	p, ok := r.number(key).(*int)
+	if !ok {
+		return 0, false
+	}
+	return *p, true
+}
+
+// number is the field of r holding the metric of key: an *int for a
+// count, a *float64 (nil when r has no value) for the others; nil when
+// key names no metric.
+func (r *Report) number(key string) any {
+	switch key {
+	case "verbosity":
+		return &r.Verbosity
+	case "erosion":
+		return &r.Erosion
+	case "cog_erosion":
+		return &r.CogErosion
+	case "files_scanned":
+		return &r.FilesScanned
+	case "total_loc":
+		return &r.TotalLOC
+	case "verbosity_flagged_loc":
+		return &r.VerbosityFlaggedLOC
+	case "clone_loc":
+		return &r.CloneLOC
+	case "ast_grep_flagged_loc":
+		return &r.AstGrepFlaggedLOC
+	case "structural_rule_loc":
+		return &r.StructuralRuleLOC
+	case "structural_rule_findings":
+		return &r.StructuralRuleFindings
+	case "total_functions":
+		return &r.TotalFunctions
+	case "high_cc_functions":
+		return &r.HighCCFunctions
+	case "high_cog_functions":
+		return &r.HighCogFunctions
+	case "total_mass":
+		return &r.TotalMass
+	case "high_cc_mass":
+		return &r.HighCCMass
+	case "total_cog_mass":
+		return &r.TotalCogMass
+	case "high_cog_mass":
+		return &r.HighCogMass
+	case "syntax_tree_count":
+		return &r.SyntaxTreeCount
+	case "syntax_node_count":
+		return &r.SyntaxNodeCount
+	case "dir":
+		if r.DIR == nil {
+			return (*float64)(nil)
+		}
+		return r.DIR.Dir
+	}
+	return nil
+}
+
 // HighComplexity is the threshold above which (strictly) a callable is an
 // erosion finding: the one erosion counts high callables with.
 const HighComplexity = erosion.Threshold

@@ -138,8 +138,8 @@ func TestWriteSARIFResults(t *testing.T) {
 	assert.Equal(t, "9.9.9", run.Tool.Driver.Version)
 	assert.Equal(t, "unicodeCodePoints", run.ColumnKind)
 	assert.Equal(t, SchemaVersion, run.Properties.SchemaVersion)
-	assert.Equal(t, 0.25, run.Properties.Metrics.Erosion)
-	assert.Equal(t, 5, run.Properties.Metrics.FilesScanned)
+	assert.Equal(t, 0.25, run.Properties.Metrics["erosion"])
+	assert.Equal(t, 5.0, run.Properties.Metrics["files_scanned"])
 	assert.Equal(t, SARIFSummary{Results: 7}, sum)
 
 	type row struct {

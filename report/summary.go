@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/metric"
 )
 
 // summaryIndent is where a summary row's value starts.
@@ -30,16 +31,12 @@ func writeSummary(out *bytes.Buffer, r *Report, severities []string, hidden hidd
 	}
 	more := func(detail string) { out.WriteString(strings.Repeat(" ", summaryIndent+8) + detail + "\n") }
 	out.WriteString(pal.bold("Summary") + "\n")
-	row("erosion", shareText(r.Erosion), fmt.Sprintf("complexity mass of the functions over complexity %d: %s of %s",
-		HighComplexity, massText(r.HighCCMass), massText(r.TotalMass)))
-	row("cog_erosion", shareText(r.CogErosion), fmt.Sprintf("cognitive mass of the functions over cognitive complexity %d: %s of %s",
-		HighComplexity, massText(r.HighCogMass), massText(r.TotalCogMass)))
-	astGrep := count(r.AstGrepFlaggedLOC)
-	if r.AstGrep.Disabled {
-		astGrep = "off"
+	for _, m := range metric.Headlines() {
+		if m.Kind == metric.Share {
+			v, _ := r.Value(m.Key)
+			row(m.Key, shareText(v), shareDetail(r, m))
+		}
 	}
-	row("verbosity", shareText(r.Verbosity), fmt.Sprintf("%s of %s SLOC flagged: clones %s, ast-grep %s, structural %s (a line counts once)",
-		count(r.VerbosityFlaggedLOC), count(r.TotalLOC), count(r.CloneLOC), astGrep, count(r.StructuralRuleLOC)))
 	files := ""
 	if n := len(r.Skipped); n > 0 {
 		files = fmt.Sprintf("%s skipped (not parsed)", count(n))
@@ -70,6 +67,35 @@ func writeSummary(out *bytes.Buffer, r *Report, severities []string, hidden hidd
 	}
 	out.WriteByte('\n')
 	out.WriteString(findingsLine(severities, hidden, pal) + "\n")
+}
+
+// shareDetail says what a headline share is the ratio of: "complexity
+// mass of the functions over complexity 10: 41.6 of 47.0" for one with a
+// Summary, for verbosity the SLOC flagged and where the flags came from.
+func shareDetail(r *Report, m metric.Metric) string {
+	part, whole := amountText(r, m.Part), amountText(r, m.Whole)
+	switch {
+	case m.Summary != "":
+		return fmt.Sprintf("%s %d: %s of %s", m.Summary, HighComplexity, part, whole)
+	case m.Key == "verbosity":
+		astGrep := count(r.AstGrepFlaggedLOC)
+		if r.AstGrep.Disabled {
+			astGrep = "off"
+		}
+		return fmt.Sprintf("%s of %s SLOC flagged: clones %s, ast-grep %s, structural %s (a line counts once)",
+			part, whole, count(r.CloneLOC), astGrep, count(r.StructuralRuleLOC))
+	}
+	return part + " of " + whole
+}
+
+// amountText shows the report's number of key as the summary shows its
+// kind: a count with thousands separators, a mass with one decimal.
+func amountText(r *Report, key string) string {
+	v, _ := r.Value(key)
+	if m, _ := metric.Lookup(key); m.Kind == metric.Count {
+		return count(int(v))
+	}
+	return massText(v)
 }
 
 // hiddenFindings counts the findings the human output leaves out.

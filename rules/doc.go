@@ -33,9 +33,9 @@
 // duplicate-structure, name the findings the report makes from the
 // metrics (functions over ComplexityThreshold, clone instances). Each is
 // one value (metric.go: id, old ids, severity, docs) from which IDs,
-// Lookup, Entries, Infos and MetricInfos derive; erosion and cog_erosion,
-// their ids before, name the complexity rules wherever a rule id is read
-// (CanonicalID). An ignore directive hides a metric rule's finding and
+// Lookup, Entries, Infos and MetricInfos derive; the keys of the metrics
+// the complexity rules count toward (metric.Metric.Rule), their ids
+// before, name them wherever a rule id is read (CanonicalID). An ignore directive hides a metric rule's finding and
 // never changes a metric.
 //
 // Source directives (scbc ignore, scbc boundary) are validated against

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/metric"
 )
 
 // The metric rules' ids, in the order they are listed (see MetricIDs).
@@ -45,35 +46,48 @@ type metricRule struct {
 }
 
 // complexityRule is the metric rule of a complexity measure (named by
-// measure, counted toward erosion by the mass of the functions over
-// ComplexityThreshold) whose old id is alias.
-func complexityRule(id, alias, measure, measures, why, instead string) metricRule {
+// measure) whose functions over ComplexityThreshold a metric counts by
+// their mass (its noun, "mass" or "cognitive mass"): measures says how the
+// measure is taken. The metric's key is the rule's old id.
+func complexityRule(id, measure, mass, measures, why, instead string) metricRule {
+	key := metricOf(id)
 	return metricRule{
-		ID: id, Aliases: []string{alias}, Severity: finding.Warning, Threshold: ComplexityThreshold,
-		Title:    fmt.Sprintf("%s over %d", strings.ToUpper(measure[:1])+measure[1:], ComplexityThreshold),
-		Message:  fmt.Sprintf("Function's %s is over %d.", measure, ComplexityThreshold),
-		Measures: measures, Why: why, Instead: instead,
+		ID: id, Aliases: []string{key}, Severity: finding.Warning, Threshold: ComplexityThreshold,
+		Title:   fmt.Sprintf("%s over %d", strings.ToUpper(measure[:1])+measure[1:], ComplexityThreshold),
+		Message: fmt.Sprintf("Function's %s is over %d.", measure, ComplexityThreshold),
+		Measures: fmt.Sprintf("%s A function over %d is flagged, and its %s (complexity times the square root of its SLOC) "+
+			"is what %s counts: the share of all functions' %[3]s held by those over %[2]d.",
+			measures, ComplexityThreshold, mass, key),
+		Why: why, Instead: instead,
 	}
+}
+
+// metricOf is the key of the metric whose functions are the findings of
+// the metric rule id (metric.Metric.Rule); verbosity, which counts the
+// lines of clones and of every other rule, for a rule no metric names.
+func metricOf(id string) string {
+	for _, m := range metric.All {
+		if m.Rule == id {
+			return m.Key
+		}
+	}
+	return "verbosity"
 }
 
 // metricRules are the metric rules, in the order they are listed.
 var metricRules = []metricRule{
-	complexityRule(CyclomaticComplexityID, "erosion", "cyclomatic complexity",
-		fmt.Sprintf("The function's cyclomatic complexity: 1 plus one for each decision in its whole body "+
+	complexityRule(CyclomaticComplexityID, "cyclomatic complexity", "mass",
+		"The function's cyclomatic complexity: 1 plus one for each decision in its whole body "+
 			"(branches, loops, exception handlers, boolean operators, conditional expressions, comprehensions; "+
-			"nested functions included). A function over %d is flagged, and its mass (complexity times the square "+
-			"root of its SLOC) is what erosion counts: the share of all functions' mass held by those over %d.",
-			ComplexityThreshold, ComplexityThreshold),
+			"nested functions included).",
 		"Each independent path through a function is a case to read, test and keep in mind while changing it; "+
 			"past a handful of paths a function is more often misread and its changes break more.",
 		"Split the function into smaller ones with a name each, return early instead of nesting, "+
 			"or replace chains of branches with a table or polymorphism."),
-	complexityRule(CognitiveComplexityID, "cog_erosion", "cognitive complexity",
-		fmt.Sprintf("The function's cognitive complexity: each break in the linear flow (branch, else, loop, "+
+	complexityRule(CognitiveComplexityID, "cognitive complexity", "cognitive mass",
+		"The function's cognitive complexity: each break in the linear flow (branch, else, loop, "+
 			"exception handler, conditional expression) scores one plus the depth of nesting it sits at, and each "+
-			"boolean operator, break and continue scores one. A function over %d is flagged, and its cognitive mass "+
-			"(complexity times the square root of its SLOC) is what cog_erosion counts: the share of all functions' "+
-			"cognitive mass held by those over %d.", ComplexityThreshold, ComplexityThreshold),
+			"boolean operator, break and continue scores one.",
 		"Nested conditions and loops cost a reader more than the same number of flat ones: each level must be "+
 			"held in mind to understand the line inside it.",
 		"Flatten the nesting with guard clauses and early returns, and move nested blocks into functions of their own."),
@@ -97,8 +111,8 @@ var metricRules = []metricRule{
 var MetricIDs = idsOf(metricRules, func(r *metricRule) string { return r.ID })
 
 // CanonicalID returns the rule id an id names: a metric rule's id for one
-// of its aliases (erosion is cyclomatic-complexity, cog_erosion is
-// cognitive-complexity), else the id itself.
+// of its aliases (the key of the metric it counts toward, erosion for
+// cyclomatic-complexity), else the id itself.
 func CanonicalID(id string) string {
 	for _, r := range metricRules {
 		for _, a := range r.Aliases {
@@ -123,15 +137,7 @@ func lookupMetric(id string) *metricRule {
 }
 
 // metric is the metric a rule's findings count toward.
-func (r *metricRule) metric() string {
-	switch r.ID {
-	case CyclomaticComplexityID:
-		return "erosion"
-	case CognitiveComplexityID:
-		return "cog_erosion"
-	}
-	return "verbosity"
-}
+func (r *metricRule) metric() string { return metricOf(r.ID) }
 
 // suppression is the rule's note on ignore directives.
 func (r *metricRule) suppression() string {

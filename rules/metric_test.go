@@ -8,6 +8,7 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/metric"
 )
 
 // metricDoc is the shape of a metric rule's `scb-check rule ID` document.
@@ -122,4 +123,19 @@ func TestCanonicalID(t *testing.T) {
 			assert.Equal(t, tc.want, CanonicalID(tc.id))
 		})
 	}
+}
+
+// A metric of the table that names a rule names a metric rule, and its
+// key is that rule's old id; every complexity rule has such a metric.
+func TestMetricTableNamesTheComplexityRules(t *testing.T) {
+	var named []string
+	for _, m := range metric.All {
+		if m.Rule == "" {
+			continue
+		}
+		named = append(named, m.Rule)
+		assert.Contains(t, MetricIDs, m.Rule, m.Key)
+		assert.Equal(t, m.Rule, CanonicalID(m.Key), m.Key)
+	}
+	assert.Equal(t, []string{CyclomaticComplexityID, CognitiveComplexityID}, named)
 }

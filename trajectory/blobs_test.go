@@ -59,5 +59,5 @@ func TestGitOversizedBlobsAreNotHeld(t *testing.T) {
 	first := []Skipped{over("a.py", 6000), over("b.py", 6000), over("c/d.py", 6000)}
 	assert.Equal(t, first, tr.Points[0].Skipped)
 	assert.Equal(t, append(first, over("e.py", 6006)), tr.Points[1].Skipped)
-	assert.Equal(t, 1, tr.Points[1].Metrics.TotalFunctions, "s.py is measured")
+	assert.Equal(t, 1.0, tr.Points[1].Metrics["total_functions"], "s.py is measured")
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"strconv"
+
+	"github.com/scbcheck/scbcheck/metric"
 )
 
 // Chart geometry, in SVG user units: 9 by 5 inches at 72 units an inch,
@@ -26,7 +28,7 @@ const (
 
 // seriesStyle is how one metric's line is drawn: colour, dash pattern
 // (empty for solid) and marker shape. Metrics take styles in
-// summaryMetrics order, so a metric keeps its look on every chart.
+// metric.Trended order, so a metric keeps its look on every chart.
 type seriesStyle struct {
 	color, dashes string
 	marker        marker
@@ -67,7 +69,7 @@ type tick struct {
 	label string
 }
 
-// WriteChart draws erosion, verbosity, cog_erosion and dir against the
+// WriteChart draws the trended metrics (metric.Trended) against the
 // checkpoint index as an SVG document: one line with markers per metric
 // (points without a value, or with a value that is not a finite number,
 // left out), axes with labels, a grid and a legend of the metrics drawn.
@@ -84,10 +86,10 @@ func drawChart(b *bytes.Buffer, t *Trajectory) {
 	n := len(t.Points)
 	var lines []series
 	lo, hi := 0.0, 1.0
-	for i, name := range summaryMetrics {
-		s := series{name: name, style: seriesStyles[i%len(seriesStyles)]}
+	for i, m := range metric.Trended() {
+		s := series{name: m.Key, style: seriesStyles[i%len(seriesStyles)]}
 		for _, pt := range t.Points {
-			if v, ok := value(pt.Metrics, name); ok && !math.IsNaN(v) && !math.IsInf(v, 0) {
+			if v, ok := value(pt.Metrics, m.Key); ok && !math.IsNaN(v) && !math.IsInf(v, 0) {
 				s.xs = append(s.xs, float64(pt.Index))
 				s.ys = append(s.ys, v)
 				lo, hi = min(lo, v), max(hi, v)

@@ -216,12 +216,12 @@ func TestWriteChart(t *testing.T) {
 	// 0.125 and no dir; point 1 has no numbers; point 2 has 0.5, 0.25,
 	// 0.125 and dir 0.75.
 	want := map[string][]xy{
-		MetricErosion:    {{0, 0.25}, {2, 0.5}},
-		MetricVerbosity:  {{0, 0.5}, {2, 0.25}},
-		MetricCogErosion: {{0, 0.125}, {2, 0.125}},
-		MetricDir:        {{2, 0.75}},
+		"erosion":     {{0, 0.25}, {2, 0.5}},
+		"verbosity":   {{0, 0.5}, {2, 0.25}},
+		"cog_erosion": {{0, 0.125}, {2, 0.125}},
+		"dir":         {{2, 0.75}},
 	}
-	assert.Equal(t, summaryMetrics, v.series, "a line per metric, in summary order")
+	assert.Equal(t, []string{"erosion", "verbosity", "cog_erosion", "dir"}, v.series, "a line per metric, in summary order")
 	for name, pts := range want {
 		assertPoints(t, pts, v.markers[name], name+" markers")
 		if len(pts) > 1 {
@@ -241,7 +241,7 @@ func TestWriteChart(t *testing.T) {
 }
 
 func metricsPoint(index int, erosion float64) Point {
-	return Point{Index: index, Metrics: &Metrics{Metrics: report.Metrics{Erosion: erosion, Verbosity: 0.1, CogErosion: 0.1}}}
+	return Point{Index: index, Metrics: measured(report.Metrics{"erosion": erosion, "verbosity": 0.1, "cog_erosion": 0.1})}
 }
 
 func TestWriteChartRanges(t *testing.T) {
@@ -263,14 +263,14 @@ func TestWriteChartRanges(t *testing.T) {
 			// 1.7 / 5 = 0.34 rounds up to a step of 0.5; 1.7 up to 2.
 			xTicks: []string{"0", "1"}, yTicks: []string{"0", "0.5", "1", "1.5", "2"},
 			erosion: []xy{{0, 1.7}, {1, 0.5}},
-			series:  []string{MetricErosion, MetricVerbosity, MetricCogErosion},
+			series:  []string{"erosion", "verbosity", "cog_erosion"},
 		},
 		{
 			name:   "a value that is not a number is left out",
 			points: []Point{metricsPoint(0, math.NaN()), metricsPoint(1, 0.5), metricsPoint(2, math.Inf(1))},
 			xTicks: []string{"0", "1", "2"}, yTicks: []string{"0", "0.2", "0.4", "0.6", "0.8", "1"},
 			erosion: []xy{{1, 0.5}},
-			series:  []string{MetricErosion, MetricVerbosity, MetricCogErosion},
+			series:  []string{"erosion", "verbosity", "cog_erosion"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -280,7 +280,7 @@ func TestWriteChartRanges(t *testing.T) {
 			assert.Equal(t, tc.yTicks, v.yTicks)
 			assert.Equal(t, tc.series, v.series)
 			assert.Equal(t, tc.series, v.legend)
-			assertPoints(t, tc.erosion, v.markers[MetricErosion], "erosion markers")
+			assertPoints(t, tc.erosion, v.markers["erosion"], "erosion markers")
 		})
 	}
 }

@@ -57,12 +57,12 @@ func TestGitHistory(t *testing.T) {
 
 	assert.Equal(t, "no supported source files found at "+h[0][:12], tr.Points[0].Err, "the README-only commit is empty")
 	e3, e4 := 60.0/62, 84.0/86
-	assert.Equal(t, 0.0, tr.Points[1].Metrics.Erosion)
-	assert.Equal(t, 0.0, tr.Points[2].Metrics.Erosion)
-	assert.InDelta(t, e3, tr.Points[3].Metrics.Erosion, 1e-12)
-	assert.InDelta(t, e4, tr.Points[4].Metrics.Erosion, 1e-12)
+	assert.Equal(t, 0.0, tr.Points[1].Metrics["erosion"])
+	assert.Equal(t, 0.0, tr.Points[2].Metrics["erosion"])
+	assert.InDelta(t, e3, tr.Points[3].Metrics["erosion"], 1e-12)
+	assert.InDelta(t, e4, tr.Points[4].Metrics["erosion"], 1e-12)
 	assert.Equal(t, []Skipped{{Path: "broken.py", Reason: "failed to parse python source"}}, tr.Points[4].Skipped)
-	assert.InDelta(t, e4, tr.Points[5].Metrics.Erosion, 1e-12)
+	assert.InDelta(t, e4, tr.Points[5].Metrics["erosion"], 1e-12)
 	assert.Empty(t, tr.Points[5].Skipped, "the deleted file is gone")
 
 	// x = 1..5, mean 3, sum dx² = 10; y = 0, 0, e3, e4, e4:
@@ -146,7 +146,7 @@ func TestGitFirstParent(t *testing.T) {
 	tr, err := Git(context.Background(), GitOptions{Repo: r.Dir, OnlySourceCommits: true}, Options{Analysis: analysisOptions(t, r.Dir)})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"base", "merge feature"}, labels(tr))
-	assert.InDelta(t, 84.0/86, tr.Points[1].Metrics.Erosion, 1e-12)
+	assert.InDelta(t, 84.0/86, tr.Points[1].Metrics["erosion"], 1e-12)
 }
 
 // TestGitSubdirectory: a directory inside the repository is what is
@@ -167,8 +167,8 @@ func TestGitSubdirectory(t *testing.T) {
 	tr, err := Git(context.Background(), GitOptions{Repo: sub}, Options{Analysis: opt})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"app", "app grows"}, labels(tr))
-	assert.Equal(t, 1, tr.Points[1].Metrics.FilesScanned, "the commit's own config excludes gen/")
-	assert.InDelta(t, 60.0/62, tr.Points[1].Metrics.Erosion, 1e-12)
+	assert.Equal(t, 1.0, tr.Points[1].Metrics["files_scanned"], "the commit's own config excludes gen/")
+	assert.InDelta(t, 60.0/62, tr.Points[1].Metrics["erosion"], 1e-12)
 	assert.Equal(t, []Growth(nil), tr.Summary.Grown)
 }
 
@@ -190,9 +190,9 @@ func TestGitEmptyAndBrokenCommits(t *testing.T) {
 	m := tr.Points[2].Metrics
 	require.NotNil(t, m)
 	// small: cc 1, SLOC 4, mass 2, nothing above the thresholds.
-	assert.Equal(t, []int{1, 4, 1}, []int{m.FilesScanned, m.TotalLOC, m.TotalFunctions})
-	assert.Equal(t, 2.0, m.TotalMass)
-	assert.Equal(t, 0.0, m.Erosion)
+	assert.Equal(t, []float64{1, 4, 1}, []float64{m["files_scanned"], m["total_loc"], m["total_functions"]})
+	assert.Equal(t, 2.0, m["total_mass"])
+	assert.Equal(t, 0.0, m["erosion"])
 	assert.Equal(t, 1, tr.Summary.Measured)
 	assert.Nil(t, tr.Summary.Trends[0].Slope, "one measured point has no slope")
 }

@@ -36,7 +36,7 @@ func TestMeasureCommit(t *testing.T) {
 	// h[3]: small and big (11 ifs) in a.py: erosion 60/62.
 	p, err := Measure(context.Background(), Snapshot{Path: r.Dir, Rev: "v1"}, opt)
 	require.NoError(t, err)
-	assert.InDelta(t, 60.0/62, p.Metrics.Erosion, 1e-12)
+	assert.InDelta(t, 60.0/62, p.Metrics["erosion"], 1e-12)
 	assert.Equal(t, r.Dir+"@v1", p.Checkpoint.Label, "the label defaults to PATH@REV")
 
 	// h[4] holds a file with a syntax error; it is skipped and listed.
@@ -97,6 +97,6 @@ func TestMeasureSubdirectory(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, p.Metrics)
 	// lib/core.py: small (mass 2) and big with 13 ifs (mass 84).
-	assert.Equal(t, 1, p.Metrics.FilesScanned)
-	assert.InDelta(t, 84.0/86, p.Metrics.Erosion, 1e-12)
+	assert.Equal(t, 1.0, p.Metrics["files_scanned"])
+	assert.InDelta(t, 84.0/86, p.Metrics["erosion"], 1e-12)
 }

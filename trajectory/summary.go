@@ -2,39 +2,16 @@ package trajectory
 
 import (
 	"sort"
+
+	"github.com/scbcheck/scbcheck/metric"
+	"github.com/scbcheck/scbcheck/report"
 )
 
-// Metric names of the summary, in output order.
-const (
-	MetricErosion    = "erosion"
-	MetricVerbosity  = "verbosity"
-	MetricCogErosion = "cog_erosion"
-	MetricDir        = "dir"
-)
-
-// summaryMetrics are the metrics the summary follows, in output order.
-var summaryMetrics = []string{MetricErosion, MetricVerbosity, MetricCogErosion, MetricDir}
-
-// value returns one summary metric of m; false when m has no value for it
-// (no numbers at all, or DIR undefined).
-func value(m *Metrics, name string) (float64, bool) {
-	if m == nil {
-		return 0, false
-	}
-	switch name {
-	case MetricErosion:
-		return m.Erosion, true
-	case MetricVerbosity:
-		return m.Verbosity, true
-	case MetricCogErosion:
-		return m.CogErosion, true
-	case MetricDir:
-		if m.Dir == nil {
-			return 0, false
-		}
-		return *m.Dir, true
-	}
-	return 0, false
+// value returns the metric of key at a point; false when the point has
+// no value for it (no numbers at all, or DIR undefined).
+func value(m report.Metrics, key string) (float64, bool) {
+	v, ok := m[key]
+	return v, ok
 }
 
 // Trend is how one metric moved over the points that have a value for it.
@@ -80,7 +57,7 @@ func (g Growth) CogGrowth() int { return g.LastCog - g.FirstCog }
 type Summary struct {
 	// Checkpoints is the number of points; Measured those with numbers.
 	Checkpoints, Measured int
-	// Trends are erosion, verbosity, cog_erosion and dir, in that order.
+	// Trends are one per trended metric (metric.Trended), in its order.
 	Trends []Trend
 	// Grown are the callables whose complexity grew most: by cyclomatic
 	// growth, then cognitive growth, then path and name.
@@ -97,15 +74,15 @@ func summarize(points []Point, top int) Summary {
 			s.Measured++
 		}
 	}
-	for _, name := range summaryMetrics {
+	for _, m := range metric.Trended() {
 		var xs, ys []float64
 		for _, p := range points {
-			if v, ok := value(p.Metrics, name); ok {
+			if v, ok := value(p.Metrics, m.Key); ok {
 				xs = append(xs, float64(p.Index))
 				ys = append(ys, v)
 			}
 		}
-		s.Trends = append(s.Trends, trend(name, xs, ys))
+		s.Trends = append(s.Trends, trend(m.Key, xs, ys))
 	}
 	s.Grown = grown(points, top)
 	return s
@@ -206,16 +183,16 @@ func grown(points []Point, top int) []Growth {
 	return out
 }
 
-// Delta is how much a summary metric moved at point i since the closest
+// Delta is how much the metric of key moved at point i since the closest
 // earlier point that has a value for it; false when point i has none or
 // no earlier point has one.
-func (t *Trajectory) Delta(i int, metric string) (float64, bool) {
-	v, ok := value(t.Points[i].Metrics, metric)
+func (t *Trajectory) Delta(i int, key string) (float64, bool) {
+	v, ok := value(t.Points[i].Metrics, key)
 	if !ok {
 		return 0, false
 	}
 	for j := i - 1; j >= 0; j-- {
-		if prev, ok := value(t.Points[j].Metrics, metric); ok {
+		if prev, ok := value(t.Points[j].Metrics, key); ok {
 			return v - prev, true
 		}
 	}

@@ -26,14 +26,6 @@ type Checkpoint struct {
 	Commit, Time, Subject string
 }
 
-// Metrics are a point's scalar numbers: those of `check --report`, in its
-// key order, DIR last.
-type Metrics struct {
-	report.Metrics
-	// Dir is nil when the checkpoint exports no public symbol.
-	Dir *float64
-}
-
 // Skipped is a file of a checkpoint left out of its analysis.
 type Skipped struct {
 	// Path is relative to the checkpoint's root, with slashes.
@@ -45,8 +37,10 @@ type Skipped struct {
 type Point struct {
 	Index      int
 	Checkpoint Checkpoint
-	// Metrics is nil when the checkpoint could not be measured (Err).
-	Metrics *Metrics
+	// Metrics are the point's numbers by metric key (those of `check
+	// --report`, and dir when the checkpoint exports a public symbol);
+	// nil when the checkpoint could not be measured (Err).
+	Metrics report.Metrics
 	// Report is the checkpoint's `check --report` JSON object, byte for
 	// byte without the final newline; nil with Err.
 	Report []byte
@@ -234,7 +228,7 @@ func measure(ctx context.Context, s *scbcheck.Session, opt scbcheck.Options, cp 
 		return p, err
 	}
 	p.Report = bytes.TrimSuffix(b.Bytes(), []byte("\n"))
-	p.Metrics = metricsOf(r)
+	p.Metrics = report.MetricsOf(r)
 	p.callables = callablesOf(r)
 	return p, nil
 }
@@ -329,15 +323,6 @@ func localPaths(msg, dir, prefix, self string) string {
 		}
 		msg = rest
 	}
-}
-
-func metricsOf(r *report.Report) *Metrics {
-	m := &Metrics{Metrics: report.MetricsOf(r)}
-	if r.DIR != nil && r.DIR.Dir != nil {
-		v := *r.DIR.Dir
-		m.Dir = &v
-	}
-	return m
 }
 
 func callablesOf(r *report.Report) []callable {

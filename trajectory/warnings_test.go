@@ -69,12 +69,12 @@ func TestWarningsOf(t *testing.T) {
 func TestWriteHumanEscapes(t *testing.T) {
 	points := []Point{
 		{Index: 0, Checkpoint: Checkpoint{Label: "v\n1", Subject: "fix\x1b[2J"}, Report: []byte(`{}`),
-			Metrics:   &Metrics{Metrics: report.Metrics{TotalLOC: 2, TotalFunctions: 1}},
+			Metrics:   measured(report.Metrics{"total_loc": 2, "total_functions": 1}),
 			Skipped:   []Skipped{{Path: "a\nb.py", Reason: "failed to parse\tpython source"}},
 			callables: []callable{{path: "c\td.py", qualified: "f", cc: 1, cog: 0, line: 1}}},
 		{Index: 1, Checkpoint: Checkpoint{Label: "v2"}, Err: "no supported source files found at e\rf"},
 		{Index: 2, Checkpoint: Checkpoint{Label: "v3"}, Report: []byte(`{}`),
-			Metrics:   &Metrics{Metrics: report.Metrics{TotalLOC: 4, TotalFunctions: 1}},
+			Metrics:   measured(report.Metrics{"total_loc": 4, "total_functions": 1}),
 			callables: []callable{{path: "c\td.py", qualified: "f", cc: 2, cog: 1, line: 1}}},
 	}
 	var b bytes.Buffer

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -42,9 +43,9 @@ type jsonPointHead struct {
 
 // jsonPointTail are a point's members after its report.
 type jsonPointTail struct {
-	Delta   *jsonDelta    `json:"delta"`
-	Skipped []jsonSkipped `json:"skipped"`
-	Error   *string       `json:"error"`
+	Delta   *byMetric[*float64] `json:"delta"`
+	Skipped []jsonSkipped       `json:"skipped"`
+	Error   *string             `json:"error"`
 }
 
 // marshal writes the point as one JSON object with the report's bytes
@@ -65,11 +66,32 @@ func (p *jsonPoint) marshal() ([]byte, error) {
 	return append(out, bytes.TrimPrefix(tail, []byte("{"))...), nil
 }
 
-type jsonDelta struct {
-	Erosion    *float64 `json:"erosion"`
-	Verbosity  *float64 `json:"verbosity"`
-	CogErosion *float64 `json:"cog_erosion"`
-	Dir        *float64 `json:"dir"`
+// byMetric holds one value per trended metric (metric.Trended), in its
+// order; its JSON is an object keyed by the metrics' keys.
+type byMetric[T any] []T
+
+// MarshalJSON writes the object, the values as marshal writes them.
+func (b byMetric[T]) MarshalJSON() ([]byte, error) {
+	var out bytes.Buffer
+	out.WriteByte('{')
+	for i, m := range metric.Trended() {
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		key, err := marshal(m.Key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := marshal(b[i])
+		if err != nil {
+			return nil, err
+		}
+		out.Write(key)
+		out.WriteByte(':')
+		out.Write(v)
+	}
+	out.WriteByte('}')
+	return out.Bytes(), nil
 }
 
 type jsonSkipped struct {
@@ -77,14 +99,39 @@ type jsonSkipped struct {
 	Reason string `json:"reason"`
 }
 
+// jsonSummary is the summary: the counts of points, one trend per
+// trended metric, then the callables that grew most.
 type jsonSummary struct {
-	Checkpoints int          `json:"checkpoints"`
-	Measured    int          `json:"measured"`
-	Erosion     jsonTrend    `json:"erosion"`
-	Verbosity   jsonTrend    `json:"verbosity"`
-	CogErosion  jsonTrend    `json:"cog_erosion"`
-	Dir         jsonTrend    `json:"dir"`
-	Grown       []jsonGrowth `json:"grown_callables"`
+	Checkpoints int
+	Measured    int
+	Trends      byMetric[jsonTrend]
+	Grown       []jsonGrowth
+}
+
+// MarshalJSON writes checkpoints, measured, the trends by metric key and
+// grown_callables.
+func (s jsonSummary) MarshalJSON() ([]byte, error) {
+	head, err := marshal(struct {
+		Checkpoints int `json:"checkpoints"`
+		Measured    int `json:"measured"`
+	}{s.Checkpoints, s.Measured})
+	if err != nil {
+		return nil, err
+	}
+	trends, err := marshal(s.Trends)
+	if err != nil {
+		return nil, err
+	}
+	tail, err := marshal(struct {
+		Grown []jsonGrowth `json:"grown_callables"`
+	}{s.Grown})
+	if err != nil {
+		return nil, err
+	}
+	out := append(bytes.TrimSuffix(head, []byte("}")), ',')
+	out = append(out, bytes.TrimSuffix(bytes.TrimPrefix(trends, []byte("{")), []byte("}"))...)
+	out = append(out, ',')
+	return append(out, bytes.TrimPrefix(tail, []byte("{"))...), nil
 }
 
 type jsonTrend struct {
@@ -111,8 +158,8 @@ type jsonGrowth struct {
 	CogGrowth     int    `json:"cog_growth"`
 }
 
-func (t *Trajectory) delta(i int, metric string) *float64 {
-	if d, ok := t.Delta(i, metric); ok {
+func (t *Trajectory) delta(i int, key string) *float64 {
+	if d, ok := t.Delta(i, key); ok {
 		return &d
 	}
 	return nil
@@ -121,8 +168,8 @@ func (t *Trajectory) delta(i int, metric string) *float64 {
 // WriteJSON writes the trajectory as one JSON document: schema_version,
 // one object per point (its `check --report` object under "report", in
 // the JSON of the profile that measured it, byte for byte; the
-// deltas of erosion, verbosity, cog_erosion and dir since the previous
-// point with a value, its skipped files and its error) and the summary.
+// deltas of the trended metrics since the previous point with a value,
+// its skipped files and its error) and the summary.
 func WriteJSON(w io.Writer, t *Trajectory) error {
 	doc := jsonDoc{SchemaVersion: report.SchemaVersion, Points: []jsonPoint{}}
 	for i, p := range t.Points {
@@ -136,10 +183,11 @@ func WriteJSON(w io.Writer, t *Trajectory) error {
 		}
 		if p.Report != nil {
 			jp.report = p.Report
-			jp.tail.Delta = &jsonDelta{
-				Erosion: t.delta(i, MetricErosion), Verbosity: t.delta(i, MetricVerbosity),
-				CogErosion: t.delta(i, MetricCogErosion), Dir: t.delta(i, MetricDir),
+			var d byMetric[*float64]
+			for _, m := range metric.Trended() {
+				d = append(d, t.delta(i, m.Key))
 			}
+			jp.tail.Delta = &d
 		}
 		if p.Err != "" {
 			e := p.Err
@@ -152,18 +200,14 @@ func WriteJSON(w io.Writer, t *Trajectory) error {
 	}
 	s := t.Summary
 	doc.Summary = jsonSummary{Checkpoints: s.Checkpoints, Measured: s.Measured, Grown: []jsonGrowth{}}
-	for _, tr := range s.Trends {
-		jt := jsonTrend{Points: tr.Points, First: tr.First, Last: tr.Last, Mean: tr.Mean, Slope: tr.Slope, Rose: tr.Rose}
-		switch tr.Metric {
-		case MetricErosion:
-			doc.Summary.Erosion = jt
-		case MetricVerbosity:
-			doc.Summary.Verbosity = jt
-		case MetricCogErosion:
-			doc.Summary.CogErosion = jt
-		case MetricDir:
-			doc.Summary.Dir = jt
+	for _, m := range metric.Trended() {
+		var jt jsonTrend
+		for _, tr := range s.Trends {
+			if tr.Metric == m.Key {
+				jt = jsonTrend{Points: tr.Points, First: tr.First, Last: tr.Last, Mean: tr.Mean, Slope: tr.Slope, Rose: tr.Rose}
+			}
 		}
+		doc.Summary.Trends = append(doc.Summary.Trends, jt)
 	}
 	for _, g := range s.Grown {
 		doc.Summary.Grown = append(doc.Summary.Grown, jsonGrowth{
@@ -213,39 +257,35 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// csvColumns are the metric columns of the CSV output, after index,
-// checkpoint, commit, time, subject and error, and before the deltas.
-var csvColumns = []string{
-	"verbosity", "erosion", "cog_erosion", "files_scanned", "total_loc", "verbosity_flagged_loc",
-	"clone_loc", "ast_grep_flagged_loc", "structural_rule_loc", "structural_rule_findings",
-	"total_functions", "high_cc_functions", "high_cog_functions", "total_mass", "high_cc_mass",
-	"total_cog_mass", "high_cog_mass", "syntax_tree_count", "syntax_node_count", "dir",
-}
+// csvColumns are the metric columns of the CSV output (every metric's
+// key, in table order: the `check --report` numbers, then dir), after
+// index, checkpoint, commit, time, subject and error, and before the
+// deltas.
+var csvColumns = metric.Keys(metric.All)
 
 func csvFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-// csvValues are m's values in csvColumns order; empty without numbers.
-func csvValues(m *Metrics) []string {
-	if m == nil {
-		return make([]string, len(csvColumns))
+// csvValues are m's values in csvColumns order; empty cells for the
+// values m lacks (all of them without numbers).
+func csvValues(m report.Metrics) []string {
+	out := make([]string, 0, len(metric.All))
+	for _, d := range metric.All {
+		v, ok := m[d.Key]
+		switch {
+		case !ok:
+			out = append(out, "")
+		case d.Kind == metric.Count:
+			out = append(out, strconv.Itoa(int(v)))
+		default:
+			out = append(out, csvFloat(v))
+		}
 	}
-	dir := ""
-	if m.Dir != nil {
-		dir = csvFloat(*m.Dir)
-	}
-	i := strconv.Itoa
-	return []string{
-		csvFloat(m.Verbosity), csvFloat(m.Erosion), csvFloat(m.CogErosion), i(m.FilesScanned), i(m.TotalLOC),
-		i(m.VerbosityFlaggedLOC), i(m.CloneLOC), i(m.AstGrepFlaggedLOC), i(m.StructuralRuleLOC),
-		i(m.StructuralRuleFindings), i(m.TotalFunctions), i(m.HighCCFunctions), i(m.HighCogFunctions),
-		csvFloat(m.TotalMass), csvFloat(m.HighCCMass), csvFloat(m.TotalCogMass), csvFloat(m.HighCogMass),
-		i(m.SyntaxTreeCount), i(m.SyntaxNodeCount), dir,
-	}
+	return out
 }
 
 // WriteCSV writes one row per point: index, checkpoint, commit, time,
 // subject, error, the `check --report` numbers (dir last) and the deltas
-// of erosion, verbosity, cog_erosion and dir. Missing values are empty
+// of the trended metrics (metric.Trended). Missing values are empty
 // cells. The text cells (checkpoint to error) are written as
 // report.CSVText writes them (escaped, a leading =, +, -, @, tab or
 // carriage return neutralised), the numbers as they are (a negative delta
@@ -253,8 +293,8 @@ func csvValues(m *Metrics) []string {
 func WriteCSV(w io.Writer, t *Trajectory) error {
 	cw := csv.NewWriter(w)
 	header := append([]string{"index", "checkpoint", "commit", "time", "subject", "error"}, csvColumns...)
-	for _, m := range summaryMetrics {
-		header = append(header, "delta_"+m)
+	for _, m := range metric.Trended() {
+		header = append(header, "delta_"+m.Key)
 	}
 	if err := cw.Write(header); err != nil {
 		return err
@@ -265,8 +305,8 @@ func WriteCSV(w io.Writer, t *Trajectory) error {
 			row = append(row, report.CSVText(text))
 		}
 		row = append(row, csvValues(p.Metrics)...)
-		for _, m := range summaryMetrics {
-			if d, ok := t.Delta(i, m); ok {
+		for _, m := range metric.Trended() {
+			if d, ok := t.Delta(i, m.Key); ok {
 				row = append(row, csvFloat(d))
 			} else {
 				row = append(row, "")
@@ -291,14 +331,14 @@ func WriteHuman(w io.Writer, t *Trajectory) error {
 	s := t.Summary
 	fmt.Fprintf(&b, "Trajectory of %d checkpoints (%d measured)\n\n", s.Checkpoints, s.Measured)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tcheckpoint\terosion\tverbosity\tcog_erosion\tdir\tloc\tfunctions\t")
+	fmt.Fprintln(tw, "#\tcheckpoint\t"+strings.Join(metric.Keys(metric.Trended()), "\t")+"\tloc\tfunctions\t")
 	for i, p := range t.Points {
 		cells := []string{strconv.Itoa(p.Index), vfs.EscapePath(p.Checkpoint.Label)}
-		for _, m := range summaryMetrics {
-			cells = append(cells, humanValue(t, i, m))
+		for _, m := range metric.Trended() {
+			cells = append(cells, humanValue(t, i, m.Key))
 		}
 		if p.Metrics != nil {
-			cells = append(cells, strconv.Itoa(p.Metrics.TotalLOC), strconv.Itoa(p.Metrics.TotalFunctions))
+			cells = append(cells, strconv.Itoa(int(p.Metrics["total_loc"])), strconv.Itoa(int(p.Metrics["total_functions"])))
 		} else {
 			cells = append(cells, "-", "-")
 		}
@@ -375,14 +415,15 @@ func WriteHuman(w io.Writer, t *Trajectory) error {
 	return err
 }
 
-// humanValue is point i's value of a metric with its delta, or "-".
-func humanValue(t *Trajectory, i int, metric string) string {
-	v, ok := value(t.Points[i].Metrics, metric)
+// humanValue is point i's value of the metric of key with its delta, or
+// "-".
+func humanValue(t *Trajectory, i int, key string) string {
+	v, ok := value(t.Points[i].Metrics, key)
 	if !ok {
 		return "-"
 	}
 	s := fmt.Sprintf("%.4f", v)
-	if d, ok := t.Delta(i, metric); ok {
+	if d, ok := t.Delta(i, key); ok {
 		s += fmt.Sprintf(" (%s)", signed(d))
 	}
 	return s

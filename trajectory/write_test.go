@@ -17,11 +17,11 @@ import (
 func sampleTrajectory() *Trajectory {
 	points := []Point{
 		{Index: 0, Checkpoint: Checkpoint{Label: "v1"}, Report: []byte(`{"erosion":0.25}`),
-			Metrics:   &Metrics{Metrics: report.Metrics{Erosion: 0.25, Verbosity: 0.5, CogErosion: 0.125, TotalLOC: 40, TotalFunctions: 4, TotalMass: 12.5}},
+			Metrics:   measured(report.Metrics{"erosion": 0.25, "verbosity": 0.5, "cog_erosion": 0.125, "total_loc": 40, "total_functions": 4, "total_mass": 12.5}),
 			callables: []callable{{path: "pkg/a.py", qualified: "A.run", cc: 3, cog: 2, line: 4}}},
 		{Index: 1, Checkpoint: Checkpoint{Label: "v2"}, Err: "no supported source files found at v2"},
 		{Index: 2, Checkpoint: Checkpoint{Label: "v3"}, Report: []byte(`{"erosion":0.5}`),
-			Metrics:   &Metrics{Metrics: report.Metrics{Erosion: 0.5, Verbosity: 0.25, CogErosion: 0.125, TotalLOC: 60, TotalFunctions: 5}, Dir: f(0.75)},
+			Metrics:   measured(report.Metrics{"erosion": 0.5, "verbosity": 0.25, "cog_erosion": 0.125, "total_loc": 60, "total_functions": 5, "dir": 0.75}),
 			Skipped:   []Skipped{{Path: "pkg/b.py", Reason: "failed to parse python source"}},
 			callables: []callable{{path: "pkg/a.py", qualified: "A.run", cc: 13, cog: 20, line: 6}}},
 	}
@@ -107,7 +107,7 @@ func TestWriteJSON(t *testing.T) {
 // separators are kept, not compacted into the envelope's.
 func TestWriteJSONKeepsTheReportsBytes(t *testing.T) {
 	tr := &Trajectory{Points: []Point{{Checkpoint: Checkpoint{Label: "v1", Commit: "abc"},
-		Report: []byte(`{"verbosity": 0.0, "high_cc_mass": 0}`), Metrics: &Metrics{}}}}
+		Report: []byte(`{"verbosity": 0.0, "high_cc_mass": 0}`), Metrics: measured(nil)}}}
 	tr.Summary = summarize(tr.Points, 0)
 	var b bytes.Buffer
 	require.NoError(t, WriteJSON(&b, tr))

@@ -64,7 +64,7 @@ var (
 
 // checkOptions are check's options, the analysis options among them
 // shared by dir, trajectory and batch.
-var checkOptions = map[string]checkOption{
+var checkOptions = withGateOptions(map[string]checkOption{
 	"--report": flagOption(func(a *checkArgs) { a.format, a.reportGiven = formatJSON, true }),
 	"--output-format": {"<OUTPUT_FORMAT>", func(a *checkArgs, _, value string) error {
 		format, err := checkFormats.parse(value)
@@ -155,15 +155,18 @@ var checkOptions = map[string]checkOption{
 	"-h":          flagOption(func(a *checkArgs) { a.help = true }),
 	"--help":      flagOption(func(a *checkArgs) { a.help = true }),
 
-	// Gates and the ratchet (gates.go).
-	"--max-erosion":            gateOption("<SHARE>"),
-	"--max-cog-erosion":        gateOption("<SHARE>"),
-	"--max-verbosity":          gateOption("<SHARE>"),
-	"--max-high-cc-functions":  gateOption("<N>"),
-	"--baseline":               gateOption("<FILE>"),
-	"--write-baseline":         gateOption("<FILE>"),
-	"--max-erosion-increase":   gateOption("<SHARE>"),
-	"--max-verbosity-increase": gateOption("<SHARE>"),
+	// The ratchet's files (gates.go); withGateOptions adds the gates.
+	"--baseline":       gateOption("<FILE>"),
+	"--write-baseline": gateOption("<FILE>"),
+})
+
+// withGateOptions adds to options a gate flag per gate of the metric
+// table (gates.go).
+func withGateOptions(options map[string]checkOption) map[string]checkOption {
+	for name, metavar := range gateOptions() {
+		options[name] = gateOption(metavar)
+	}
+	return options
 }
 
 var jobsOption = checkOption{"<N>", func(a *checkArgs, _, value string) error {

@@ -224,7 +224,7 @@ func TestGatesCompat013(t *testing.T) {
 	b, err := report.ReadBaseline(filepath.Join(dir, "b013.json"))
 	require.NoError(t, err)
 	assert.Equal(t, "0.1.3", b.Settings["compat"])
-	assert.Equal(t, 1, b.Metrics.StructuralRuleFindings, "the trivial wrapper")
+	assert.Equal(t, 1.0, b.Metrics["structural_rule_findings"], "the trivial wrapper")
 	code, _, errOut = check("--baseline", "b013.json")
 	assert.Equal(t, exitClean, code, errOut)
 

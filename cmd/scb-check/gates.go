@@ -6,63 +6,65 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/internal/safefile"
+	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/report"
 )
 
-// gateArgs are the gate and ratchet flags of `scb-check check`; nil is
-// not given.
+// gateArgs are the gate and ratchet flags of `scb-check check`.
 type gateArgs struct {
-	maxErosion, maxCogErosion, maxVerbosity *float64
-	maxHighCC                               *int
-	maxErosionIncrease                      *float64
-	maxVerbosityIncrease                    *float64
-	baseline                                string
-	writeBaseline                           string
+	// limits are the gate flags given, by gate name (metric.Gates).
+	limits        map[string]float64
+	baseline      string
+	writeBaseline string
 }
 
-// set records one gate flag; name is a gate flag.
+// set records one gate flag (a gate of metric.Gates, --baseline or
+// --write-baseline).
 func (g *gateArgs) set(name, value string) error {
-	share := func(dst **float64) error {
-		x, err := strconv.ParseFloat(value, 64)
-		if err != nil || math.IsNaN(x) || x < 0 || x > 1 {
-			return usagef("error: invalid value '%s' for '%s <SHARE>': expected a share from 0 to 1 (not a percentage), such as 0.25", value, name)
-		}
-		*dst = &x
-		return nil
-	}
 	switch name {
-	case "--max-erosion":
-		return share(&g.maxErosion)
-	case "--max-cog-erosion":
-		return share(&g.maxCogErosion)
-	case "--max-verbosity":
-		return share(&g.maxVerbosity)
-	case "--max-erosion-increase":
-		return share(&g.maxErosionIncrease)
-	case "--max-verbosity-increase":
-		return share(&g.maxVerbosityIncrease)
-	case "--max-high-cc-functions":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 0 {
-			return usagef("error: invalid value '%s' for '--max-high-cc-functions <N>': expected a whole number >= 0", value)
-		}
-		g.maxHighCC = &n
 	case "--baseline":
 		if value == "" {
 			return usagef("error: '--baseline <FILE>' needs a file name")
 		}
 		g.baseline = value
+		return nil
 	case "--write-baseline":
 		if value == "" {
 			return usagef("error: '--write-baseline <FILE>' needs a file name")
 		}
 		g.writeBaseline = value
+		return nil
 	}
+	gate, ok := metric.GateNamed(strings.TrimPrefix(name, "--"))
+	if !ok {
+		return usagef("error: unexpected argument '%s'", name)
+	}
+	var x float64
+	switch gate.Metric.Kind {
+	case metric.Count:
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 {
+			return usagef("error: invalid value '%s' for '%s <%s>': expected a whole number >= 0", value, name, gate.Placeholder())
+		}
+		x = float64(n)
+	default:
+		v, err := strconv.ParseFloat(value, 64)
+		if err != nil || math.IsNaN(v) || v < 0 || v > 1 {
+			return usagef("error: invalid value '%s' for '%s <%s>': expected a share from 0 to 1 (not a percentage), such as 0.25", value, name, gate.Placeholder())
+		}
+		x = v
+	}
+	if g.limits == nil {
+		g.limits = map[string]float64{}
+	}
+	g.limits[gate.Name] = x
 	return nil
 }
 
@@ -72,12 +74,9 @@ func (g *gateArgs) validate() error {
 	if g.baseline != "" {
 		return nil
 	}
-	for _, f := range []struct {
-		name string
-		set  bool
-	}{{"--max-erosion-increase", g.maxErosionIncrease != nil}, {"--max-verbosity-increase", g.maxVerbosityIncrease != nil}} {
-		if f.set {
-			return usagef("error: '%s' needs '--baseline <FILE>': it bounds the rise over a baseline", f.name)
+	for _, gate := range metric.Gates() {
+		if _, set := g.limits[gate.Name]; set && gate.Increase {
+			return usagef("error: '%s' needs '--baseline <FILE>': it bounds the rise over a baseline", gate.Flag())
 		}
 	}
 	return nil
@@ -87,29 +86,63 @@ func (g *gateArgs) validate() error {
 // config key of the same name. The increase limits apply only with a
 // baseline (0 unless set).
 func (g *gateArgs) gates(cfg config.Gates, baseline *report.Baseline) report.Gates {
-	pick := func(flag, conf *float64) *float64 {
-		if flag != nil {
-			return flag
-		}
-		return conf
+	out := report.Gates{Limits: map[string]float64{}, Baseline: baseline}
+	for name, x := range cfg {
+		out.Limits[name] = x
 	}
-	out := report.Gates{
-		MaxErosion:         pick(g.maxErosion, cfg.MaxErosion),
-		MaxCogErosion:      pick(g.maxCogErosion, cfg.MaxCogErosion),
-		MaxVerbosity:       pick(g.maxVerbosity, cfg.MaxVerbosity),
-		MaxHighCCFunctions: g.maxHighCC,
-		Baseline:           baseline,
-	}
-	if out.MaxHighCCFunctions == nil {
-		out.MaxHighCCFunctions = cfg.MaxHighCCFunctions
-	}
-	if x := pick(g.maxErosionIncrease, cfg.MaxErosionIncrease); x != nil {
-		out.MaxErosionIncrease = *x
-	}
-	if x := pick(g.maxVerbosityIncrease, cfg.MaxVerbosityIncrease); x != nil {
-		out.MaxVerbosityIncrease = *x
+	for name, x := range g.limits {
+		out.Limits[name] = x
 	}
 	return out
+}
+
+// gateOptions are check's gate flags (metric.Gates), each with its
+// value's name.
+func gateOptions() map[string]string {
+	out := map[string]string{}
+	for _, gate := range metric.Gates() {
+		out[gate.Flag()] = "<" + gate.Placeholder() + ">"
+	}
+	return out
+}
+
+// gateRows are the help rows of the gate and ratchet flags, from the
+// metric table: the limits, --baseline, the increases, then
+// --write-baseline.
+func gateRows() []helpRow {
+	var limits, increases []helpRow
+	for _, gate := range metric.Gates() {
+		row := helpRow{gate.Flag() + " <" + gate.Placeholder() + ">", gateHelp(gate)}
+		if gate.Increase {
+			increases = append(increases, row)
+		} else {
+			limits = append(limits, row)
+		}
+	}
+	ratcheted := helpRow{"--baseline <FILE>", "Ratchet: fail when " +
+		joinWords(metric.Keys(metric.Ratcheted()), "or") + " rose over this baseline's"}
+	written := helpRow{"--write-baseline <FILE>", "Write this run's baseline (metrics, version, settings) to FILE"}
+	return slices.Concat(limits, []helpRow{ratcheted}, increases, []helpRow{written})
+}
+
+// gateHelp is a gate flag's help text.
+func gateHelp(gate metric.Gate) string {
+	switch {
+	case gate.Increase:
+		return "With --baseline: allowed rise of " + gate.Metric.Key + " [default: 0]"
+	case gate.Metric.GateHelp != "":
+		return "Gate: fail when " + gate.Metric.GateHelp
+	}
+	return "Gate: fail when " + gate.Metric.Key + " is above " + gate.Placeholder()
+}
+
+// joinWords lists words as a sentence does: "a", "a or b", "a, b or c"
+// (with conj "or").
+func joinWords(words []string, conj string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " " + conj + " " + words[len(words)-1]
 }
 
 // runSettings are the settings of this run that change a metric, recorded

@@ -67,12 +67,7 @@ func (h helpText) String() string {
 
 // oneOf joins names as a help's prose lists alternatives: "a", "a or b",
 // "a, b or c".
-func oneOf(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
+func oneOf(names []string) string { return joinWords(names, "or") }
 
 // languageNames are the names of specs.
 func languageNames(specs []*lang.Spec) []string {

@@ -42,7 +42,7 @@ Options:
 Run 'scb-check <COMMAND> --help' for a command's options.
 `
 
-// checkHelp is check's help.
+// checkHelp is check's help; the gate rows come from the metric table.
 var checkHelp = helpText{
 	head: `Analyze a file or directory and report erosion and verbosity
 
@@ -68,7 +68,7 @@ Options:
 			rowMCFFile,
 			{"--exit-zero", "Exit 0 whenever a report was produced, whatever the findings and the gates"},
 		},
-		gateRows,
+		gateRows(),
 		{
 			rowJobs,
 			{"-v, --verbose...", "Log to stderr: -v info, -vv debug (--verbosity: the same, the reference's spelling)"},
@@ -83,18 +83,6 @@ With --compat 0.1.3, --report together with --output-format human is an error (2
 130 or 143 when stopped by SIGINT or SIGTERM (ast-grep stopped, temporary files removed).
 `,
 }.String()
-
-// gateRows are the rows of check's gates and ratchet (gates.go).
-var gateRows = []helpRow{
-	{"--max-erosion <SHARE>", "Gate: fail when erosion is above SHARE (0 to 1)"},
-	{"--max-cog-erosion <SHARE>", "Gate: fail when cog_erosion is above SHARE"},
-	{"--max-verbosity <SHARE>", "Gate: fail when verbosity is above SHARE"},
-	{"--max-high-cc-functions <N>", "Gate: fail when more than N functions have complexity > 10"},
-	{"--baseline <FILE>", "Ratchet: fail when erosion or verbosity rose over this baseline's"},
-	{"--max-erosion-increase <SHARE>", "With --baseline: allowed rise of erosion [default: 0]"},
-	{"--max-verbosity-increase <SHARE>", "With --baseline: allowed rise of verbosity [default: 0]"},
-	{"--write-baseline <FILE>", "Write this run's baseline (metrics, version, settings) to FILE"},
-}
 
 func main() {
 	ctx, in := notifyInterrupts(context.Background())

@@ -9,16 +9,21 @@ import (
 	"time"
 
 	"github.com/scbcheck/scbcheck/internal/safefile"
+	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/trajectory"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
-// trajectoryHelp is trajectory's help.
+// trendedList names the metrics a trajectory follows (metric.Trended).
+var trendedList = joinWords(metric.Keys(metric.Trended()), "and")
+
+// trajectoryHelp is trajectory's help; the metrics it names come from the
+// metric table.
 var trajectoryHelp = helpText{
 	head: `Measure a sequence of checkpoints or a git history, with deltas and slopes
 
 Each checkpoint is analysed as 'scb-check check --report' would analyse it;
-the output adds the change of erosion, verbosity, cog_erosion and dir since
+the output adds the change of ` + trendedList + ` since
 the previous checkpoint, and a summary: first, last, mean, least-squares slope
 per checkpoint, whether each rose, and the callables whose complexity grew
 most (matched by file and qualified name).
@@ -47,7 +52,7 @@ Options:
 			rowGitTimeout, rowOutsideGitDir,
 			rowOutputFormat(trajectoryFormats, ""),
 			rowReport,
-			{"--chart <FILE>", "Also draw erosion, verbosity, cog_erosion and dir against the checkpoint index as an SVG file"},
+			{"--chart <FILE>", "Also draw " + trendedList + " against the checkpoint index as an SVG file"},
 		},
 		analysisRows(),
 		{
@@ -107,11 +112,18 @@ var trajectoryValueFlags = map[string]string{
 	"--git-timeout":   "<DURATION>",
 }
 
-// checkOnlyFlags are check's options that mean nothing for a trajectory.
-var checkOnlyFlags = map[string]bool{
-	"--min-duplicate-lines": true, "--exit-zero": true, "--max-erosion": true, "--max-cog-erosion": true,
-	"--max-verbosity": true, "--max-high-cc-functions": true, "--baseline": true, "--write-baseline": true,
-	"--max-erosion-increase": true, "--max-verbosity-increase": true, "--color": true,
+// checkOnlyFlags are check's options that mean nothing for a trajectory:
+// among them every gate flag (metric.Gates).
+var checkOnlyFlags = withGateFlags(map[string]bool{
+	"--min-duplicate-lines": true, "--exit-zero": true, "--baseline": true, "--write-baseline": true, "--color": true,
+})
+
+// withGateFlags adds every gate flag to flags.
+func withGateFlags(flags map[string]bool) map[string]bool {
+	for name := range gateOptions() {
+		flags[name] = true
+	}
+	return flags
 }
 
 // trajectoryOptions are trajectory's options besides check's.

@@ -176,7 +176,7 @@ func markIgnored(r *report.Report, results []Result, ignored func(finding.Findin
 				kind     finding.Kind
 				id       string
 				measured int
-			}{{finding.Erosion, rules.CyclomaticComplexityID, c.CC}, {finding.CogErosion, rules.CognitiveComplexityID, c.Cog}} {
+			}{{finding.Cyclomatic, rules.CyclomaticComplexityID, c.CC}, {finding.Cognitive, rules.CognitiveComplexityID, c.Cog}} {
 				if m.measured > report.HighComplexity && ignoredFromHead(ignored, finding.Finding{Kind: m.kind, RuleID: m.id, Path: res.File.Path, Line: c.StartLine}, heads[c.StartLine]) {
 					c.Ignored = append(c.Ignored, m.id)
 				}
