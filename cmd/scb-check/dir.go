@@ -32,7 +32,8 @@ Options:
       --catalog <PATH>          Replace the bundled rule catalog (for validating directives)
       --rules <FILE>            Also load this ast-grep rule file (for validating directives)
       --parse-timeout <DURATION>
-                                Skip a file whose parse takes longer (0: never) [default: 2m]
+                                Skip a file whose parse and analysis take longer (0: never)
+                                [default: 2m]
       --max-file-size <SIZE>    Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
       --max-config-size <SIZE>  Refuse larger configuration, ignore, manifest, rule and score
                                 files (0: no limit) [default: 1MB]

@@ -70,7 +70,8 @@ Options:
                                    it, then ast-grep on PATH)
       --ast-grep-timeout <DURATION>
                                    Give up on ast-grep after this long [default: 10m]
-      --parse-timeout <DURATION>   Skip a file whose parse takes longer (0: never) [default: 2m]
+      --parse-timeout <DURATION>   Skip a file whose parse and analysis take longer (0: never)
+                                   [default: 2m]
       --max-file-size <SIZE>       Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]
       --max-config-size <SIZE>     Refuse larger configuration, ignore, manifest, rule, baseline and
                                    score files (0: no limit) [default: 1MB]
