@@ -73,9 +73,10 @@ type Options struct {
 	// reads, rule files, the MCF file): vfs.DefaultMaxRead when zero, no
 	// cap when negative. A file over it is refused, naming it.
 	MaxConfigSize int64
-	// ParseTimeout bounds the parse of each file: a file whose parse takes
-	// longer is skipped with the reason. DefaultParseTimeout when zero;
-	// negative for no bound.
+	// ParseTimeout bounds the parse and analysis of each file, counted
+	// from the start of its parse: a file that takes longer is skipped
+	// with the reason. DefaultParseTimeout when zero; negative for no
+	// bound.
 	ParseTimeout time.Duration
 	// MCFFile names externally judged MCF scores (see reuse.LoadMCF); with
 	// it the report carries MCF and IF50.
@@ -111,9 +112,10 @@ const DefaultMaxFileSize = 20 << 20
 // nesting them deeper is skipped with the reason.
 const MaxCallableDepth = engine.MaxCallableDepth
 
-// DefaultParseTimeout bounds each file's parse when Options sets none. A
-// clean 50 MB Python file parses in well under a minute here; what takes
-// longer is tree-sitter lost in error recovery.
+// DefaultParseTimeout bounds each file's parse and analysis when Options
+// sets none. A clean 50 MB Python file parses in well under a minute
+// here, and its analysis is linear; what takes longer is tree-sitter lost
+// in error recovery.
 const DefaultParseTimeout = 2 * time.Minute
 
 // DefaultAstGrepTimeout bounds an ast-grep scan when Options sets none.

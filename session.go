@@ -193,6 +193,10 @@ func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
 	r.FilesDiscovered = len(walk.Files)
 	r.Warnings = walk.Warnings
 	fsys := vfs.Or(t.FS)
+	// The steps over all files check for a cancellation between them.
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	r.DIR = engine.DIR(fsys, t.Path, results, walk.Data, run.DataStrings(&set.engine, fsys), set.engine.MaxConfigSize)
 	r.MCF = mcf
 	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
@@ -207,6 +211,9 @@ func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
 	if err != nil {
 		// The partial report lets the caller still show the skipped files.
 		return r, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	cat := set.engine.Catalog
 	r.AstGrep = report.AstGrepRun{Disabled: set.engine.DisableSG, Binary: run.Scan.Binary, Version: run.Scan.Version}

@@ -96,6 +96,9 @@ func BlockCandidates013(path string, t *source.Tree, sloc source.Lines) []Candid
 	s := newSerializer013(t, sloc)
 	defer s.release()
 	for i := 0; i < len(t.Nodes); {
+		if t.Stopped() {
+			break
+		}
 		if !s.qualifies(i) {
 			i++
 			continue

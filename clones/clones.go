@@ -127,6 +127,9 @@ type Candidate struct {
 func Candidates(path string, t *source.Tree, fns []source.Callable) []Candidate {
 	var out []Candidate
 	for _, fn := range fns {
+		if t.Stopped() {
+			break
+		}
 		if fn.SLOC <= 0 {
 			continue
 		}

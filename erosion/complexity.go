@@ -22,6 +22,9 @@ func Measure(t *source.Tree, fns []source.Callable) []Complexity {
 	out := make([]Complexity, len(fns))
 	var depth []int
 	for k, fn := range fns {
+		if t.Stopped() {
+			break
+		}
 		out[k], depth = measure(t, fn.Node, depth)
 	}
 	return out

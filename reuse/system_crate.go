@@ -351,6 +351,9 @@ func (x *extractor) crateItems(n, mod int, test bool) {
 	t, tab := x.t, x.crate()
 	var attrs []string
 	for c := t.FirstChild(n); c >= 0; c = t.NextSibling(c) {
+		if t.Stopped() {
+			return
+		}
 		r := x.role(c)
 		if t.Is(c, commentClass) {
 			continue

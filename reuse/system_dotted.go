@@ -323,6 +323,9 @@ func (x *extractor) dottedModule(n int) {
 	t, tab := x.t, x.dotted()
 	m := &x.facts.Modules[0]
 	for c := t.FirstChild(n); c >= 0; c = t.NextSibling(c) {
+		if t.Stopped() {
+			return
+		}
 		r := x.role(c)
 		switch {
 		case r&roleBlock != 0:
@@ -485,6 +488,9 @@ func (x *extractor) scan(n, mod int) {
 	t := x.t
 	end := int(t.Nodes[n].End)
 	for j := n; j < end; j++ {
+		if t.Stopped() {
+			return
+		}
 		r := x.role(j)
 		switch {
 		case r&roleImportModule != 0:
@@ -506,6 +512,9 @@ func (x *extractor) scan(n, mod int) {
 		relevant[d.Name] = true
 	}
 	for j := n; j < end; j++ {
+		if t.Stopped() {
+			return
+		}
 		r := x.role(j)
 		switch {
 		case r&(roleImportModule|roleImportFrom) != 0:

@@ -360,6 +360,9 @@ func (x *extractor) fileModule() {
 	m := &x.facts.Modules[0]
 	var lists, cjs []int // export lists and CommonJS exports, read last
 	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
+		if t.Stopped() {
+			return
+		}
 		switch t.Kind(c) {
 		case e.ExportStatement:
 			if x.exportStatement(m, c) {

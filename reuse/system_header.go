@@ -215,6 +215,9 @@ func (x *extractor) headerFile() {
 	x.headerDecls(m, 0, defined)
 	end := int(t.Nodes[0].End)
 	for j := 0; j < end; j++ {
+		if t.Stopped() {
+			return
+		}
 		r := x.role(j)
 		switch {
 		case r&roleImportModule != 0:

@@ -292,6 +292,9 @@ func (x *extractor) packageFile() {
 	m := &x.facts.Modules[0]
 	header := true // comments before the package clause
 	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
+		if t.Stopped() {
+			return
+		}
 		switch {
 		case x.role(c)&rolePackageClause != 0:
 			header = false
@@ -302,6 +305,9 @@ func (x *extractor) packageFile() {
 	}
 	end := int(t.Nodes[0].End)
 	for j := 0; j < end; j++ {
+		if t.Stopped() {
+			return
+		}
 		r := x.role(j)
 		switch {
 		case r&rolePackageClause != 0:

@@ -254,6 +254,9 @@ func (x *extractor) unitFile() {
 	t := x.t
 	file := &x.facts.Modules[0]
 	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
+		if t.Stopped() {
+			return
+		}
 		r := x.role(c)
 		switch {
 		case r&rolePackageClause != 0:

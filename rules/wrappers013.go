@@ -173,6 +173,9 @@ func singleReturns013(t *source.Tree, k *lang.Compat013Spec) []WrapperSpan013 {
 		if t.Kind(i) != k.Function {
 			continue
 		}
+		if t.Stopped() {
+			break
+		}
 		name, ok := defName013(t, k, i)
 		if !ok {
 			continue

@@ -1,7 +1,6 @@
 package source
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -84,6 +83,9 @@ func (t *Tree) Callables(sloc Lines) []Callable {
 		callable := t.IsCallable(i)
 		if !callable && !t.Is(i, ClassScope) {
 			continue
+		}
+		if t.Stopped() {
+			break
 		}
 		name := t.scopeName(i)
 		if callable {
@@ -207,14 +209,9 @@ func (t *Tree) headLine(i int) int {
 		return t.StartLine(p)
 	}
 	head := t.StartLine(i)
-	p := int(t.Nodes[i].Parent)
-	if p < 0 {
-		return head
-	}
-	siblings := t.Children(p)
-	k := slices.Index(siblings, i)
-	for k--; k >= 0; k-- {
-		s := siblings[k]
+	// Walked back one sibling at a time: listing the parent's children
+	// here would make a file of n sibling functions cost n squared.
+	for s := t.PrevSibling(i); s >= 0; s = t.PrevSibling(s) {
 		if t.Is(s, ClassHeadingSibling) {
 			head = t.StartLine(s)
 		} else if !t.Is(s, ClassComment) {

@@ -107,6 +107,9 @@ func (t *Tree) Structure(fns []Callable) []Structure {
 	var depth []int
 	var anc []int
 	for k := range fns {
+		if t.Stopped() {
+			break
+		}
 		fn := &fns[k]
 		anc = t.scopeAncestors(fn.Node, anc[:0])
 		paths := t.ancestorPaths(anc)

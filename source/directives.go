@@ -118,6 +118,9 @@ func (t *Tree) Directives(path string) ([]Directive, error) {
 		if !t.Is(i, ClassComment) {
 			continue
 		}
+		if t.Stopped() {
+			break
+		}
 		text := DirectiveText(t.Lang, t.Text(i))
 		line := t.StartLine(i)
 		j := i

@@ -4,7 +4,6 @@ package source
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <time.h>
 #include "arena.h"
 
 // The subset of the tree-sitter C API used here. The runtime itself is
@@ -69,14 +68,19 @@ static int scb_accepts(const void *language) {
 	return ok;
 }
 
-// scb_source is the one buffer tree-sitter reads, with the parse's
-// deadline.
+// scb_source is the one buffer tree-sitter reads, with the flag that
+// stops the parse.
 typedef struct {
 	const char *src;
 	uint32_t len;
-	int64_t deadline_ns; // CLOCK_MONOTONIC; 0 for none
-	int expired;
+	const int32_t *halt; // set (atomically, by Go) to stop; NULL for never
+	int halted;
 } scb_source;
+
+// scb_halted reads the stop flag; the Go side sets it from another thread.
+static int scb_halted(const int32_t *halt) {
+	return halt != NULL && __atomic_load_n(halt, __ATOMIC_RELAXED) != 0;
+}
 
 static const char *scb_read(void *payload, uint32_t byte, TSPoint pos, uint32_t *n) {
 	scb_source *s = payload;
@@ -93,29 +97,21 @@ static const char *scb_read(void *payload, uint32_t byte, TSPoint pos, uint32_t 
 // returning true cancels the parse.
 static bool scb_progress(TSParseState *state) {
 	scb_source *s = state->payload;
-	if (s->deadline_ns == 0) return false;
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if ((int64_t)now.tv_sec * 1000000000 + now.tv_nsec < s->deadline_ns) return false;
-	s->expired = 1;
+	if (!scb_halted(s->halt)) return false;
+	s->halted = 1;
 	return true;
 }
 
 // scb_parse parses src in the arena a, with a parser made for this file in
 // the same arena, and reports the tree's node count and whether it holds an
 // ERROR or MISSING node. The tree lives until the arena is next reset: by
-// scb_flatten, or by the next scb_parse. With timeout_ns > 0 the parse is
-// given up after that long (*expired is set, NULL returned).
+// scb_flatten, or by the next scb_parse. Once *halt is set the parse is
+// given up (*halted is set, NULL returned).
 static TSTree *scb_parse(scb_arena *a, const void *language, const char *src, uint32_t len,
-		int64_t timeout_ns, uint32_t *count, int *has_error, int *expired) {
+		const int32_t *halt, uint32_t *count, int *has_error, int *halted) {
 	scb_arena_reset(a);
 	scb_arena_enter(a);
-	scb_source in = {src, len, 0, 0};
-	if (timeout_ns > 0) {
-		struct timespec now;
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		in.deadline_ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec + timeout_ns;
-	}
+	scb_source in = {src, len, halt, 0};
 	TSTree *t = NULL;
 	TSParser *p = ts_parser_new();
 	if (p != NULL) {
@@ -126,7 +122,7 @@ static TSTree *scb_parse(scb_arena *a, const void *language, const char *src, ui
 		}
 		ts_parser_delete(p);
 	}
-	*expired = in.expired;
+	*halted = in.halted;
 	if (t != NULL) {
 		TSNode root = ts_tree_root_node(t);
 		*count = ts_node_descendant_count(root);
@@ -141,15 +137,20 @@ static TSTree *scb_parse(scb_arena *a, const void *language, const char *src, ui
 // its last descendant, so Go walks the tree with plain loops.
 // Resetting the arena frees the tree, the parser and the cursor at once.
 // sym[symbol] holds SCB_SYM_* bits computed once per grammar, so the walk
-// reads them instead of asking tree-sitter for every node.
+// reads them instead of asking tree-sitter for every node. Once *halt is
+// set the walk stops early (*halted is set).
 static uint32_t scb_flatten(scb_arena *a, TSTree *t, scb_node *out, uint32_t cap,
-		const uint8_t *sym, uint32_t nsym) {
+		const uint8_t *sym, uint32_t nsym, const int32_t *halt, int *halted) {
 	scb_arena_enter(a);
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(t));
 	uint32_t n = 0;
 	int32_t top = -1;
 	for (;;) {
 		if (n == cap) break;
+		if ((n & 4095) == 0 && scb_halted(halt)) {
+			*halted = 1;
+			break;
+		}
 		TSNode node = ts_tree_cursor_current_node(&c);
 		scb_node *r = &out[n];
 		TSPoint sp = ts_node_start_point(node), ep = ts_node_end_point(node);
@@ -189,8 +190,10 @@ done:
 import "C"
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -261,9 +264,15 @@ var ErrTimeout = errors.New("parse timed out")
 type TimeoutError struct {
 	Lang  string
 	After time.Duration
+	// Analysis is set when the parse was done in time but the analyses
+	// of the tree, counted from the parse's start, were not.
+	Analysis bool
 }
 
 func (e *TimeoutError) Error() string {
+	if e.Analysis {
+		return fmt.Sprintf("parsing and analysing the %s source took longer than %s; given up (see Options.ParseTimeout)", e.Lang, e.After)
+	}
 	return fmt.Sprintf("parsing the %s source took longer than %s; given up (see Options.ParseTimeout)", e.Lang, e.After)
 }
 
@@ -303,13 +312,46 @@ func (p *Parser) Close() {
 
 // Parse parses src into a flattened tree. The tree-sitter tree is freed
 // before Parse returns. A tree with an ERROR or MISSING node is rejected
-// with ErrSyntax, as the reference does.
+// with ErrSyntax, as the reference does. A parse longer than p.Timeout is
+// given up with a TimeoutError.
 func (p *Parser) Parse(src []byte) (*Tree, error) {
+	if p.Timeout <= 0 {
+		return p.ParseContext(context.Background(), src)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	defer cancel()
+	t, err := p.ParseContext(ctx, src)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return nil, &TimeoutError{Lang: p.spec.Name, After: p.Timeout}
+	}
+	return t, err
+}
+
+// ParseContext is Parse bounded by ctx instead of p.Timeout: once ctx is
+// done the parse is given up within a few thousand steps, returning
+// ctx's error. The tree returned follows ctx too (see Tree.Stopped), so
+// the analyses of one file can share one bound and one cancellation.
+func (p *Parser) ParseContext(ctx context.Context, src []byte) (*Tree, error) {
 	if p.arena == nil {
 		return nil, errors.New("parser used after Close")
 	}
 	if uint64(len(src)) > uint64(^uint32(0)) {
 		return nil, fmt.Errorf("file too large to parse (%d bytes)", len(src))
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("parsing the %s source: %w", p.spec.Name, err)
+	}
+	var halt *atomic.Int32
+	var haltC *C.int32_t
+	if ctx.Done() != nil {
+		// Go memory holding no pointer, read by C only during the calls
+		// below (cgo's rules); each parse has its own flag, so a late
+		// AfterFunc of one file cannot stop the next. It stays registered
+		// until ctx is done, for the tree: give each file a context that
+		// ends with its work.
+		halt = new(atomic.Int32)
+		haltC = (*C.int32_t)(unsafe.Pointer(halt))
+		context.AfterFunc(ctx, func() { halt.Store(1) })
 	}
 	var count C.uint32_t
 	var hasErr C.int
@@ -317,13 +359,12 @@ func (p *Parser) Parse(src []byte) (*Tree, error) {
 	if len(src) > 0 {
 		ptr = (*C.char)(unsafe.Pointer(&src[0]))
 	}
-	var expired C.int
-	t := C.scb_parse(p.arena, p.spec.Grammar(), ptr, C.uint32_t(len(src)), C.int64_t(p.Timeout.Nanoseconds()),
-		&count, &hasErr, &expired)
+	var halted C.int
+	t := C.scb_parse(p.arena, p.spec.Grammar(), ptr, C.uint32_t(len(src)), haltC, &count, &hasErr, &halted)
 	if t == nil {
 		C.scb_arena_reset(p.arena)
-		if expired != 0 {
-			return nil, &TimeoutError{Lang: p.spec.Name, After: p.Timeout}
+		if halted != 0 {
+			return nil, fmt.Errorf("parsing the %s source: %w", p.spec.Name, ctx.Err())
 		}
 		return nil, fmt.Errorf("failed to parse %s source", p.spec.Name)
 	}
@@ -336,9 +377,12 @@ func (p *Parser) Parse(src []byte) (*Tree, error) {
 	if count > 0 {
 		sym := p.grammar.symbols
 		n = C.scb_flatten(p.arena, t, (*flat)(unsafe.Pointer(&nodes[0])), count,
-			(*C.uint8_t)(unsafe.Pointer(&sym[0])), C.uint32_t(len(sym)))
+			(*C.uint8_t)(unsafe.Pointer(&sym[0])), C.uint32_t(len(sym)), haltC, &halted)
 	} else {
 		C.scb_arena_reset(p.arena)
 	}
-	return &Tree{Lang: p.spec, Grammar: p.grammar, Src: src, Nodes: nodes[:int(n)]}, nil
+	if halted != 0 {
+		return nil, fmt.Errorf("flattening the %s tree: %w", p.spec.Name, ctx.Err())
+	}
+	return &Tree{Lang: p.spec, Grammar: p.grammar, Src: src, Nodes: nodes[:int(n)], halt: halt}, nil
 }

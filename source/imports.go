@@ -32,6 +32,9 @@ func (t *Tree) Imports() []ImportBinding {
 	s := structTable.Of(t.Grammar)
 	var out []ImportBinding
 	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
+		if t.Stopped() {
+			break
+		}
 		if t.role(s, c)&roleImportStatement == 0 {
 			continue
 		}

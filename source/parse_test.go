@@ -1,8 +1,10 @@
 package source_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -232,4 +234,55 @@ func TestCallableDepth(t *testing.T) {
 			assert.Equal(t, tc.want, tree.CallableDepth())
 		})
 	}
+}
+
+// A parse whose context is done is given up with the context's error; a
+// tree parsed with a context is stopped once it is done, and the loops
+// over the tree then give up (Callables returns before the end).
+func TestParseContext(t *testing.T) {
+	src := []byte("def f(a):\n    return a\n\n\ndef g(b):\n    return b\n")
+	p, err := source.NewParser(lang.Python)
+	require.NoError(t, err)
+	defer p.Close()
+
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = p.ParseContext(done, src)
+	assert.ErrorIs(t, err, context.Canceled)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	tree, err := p.ParseContext(ctx, src)
+	require.NoError(t, err)
+	assert.False(t, tree.Stopped())
+	assert.Len(t, tree.Callables(tree.SLOC()), 2)
+	cancel()
+	assert.Eventually(t, tree.Stopped, 10*time.Second, time.Millisecond, "the flag is set by the context's AfterFunc")
+	assert.Empty(t, tree.Callables(tree.SLOC()), "a stopped tree's walk gives up")
+
+	plain, err := p.Parse(src)
+	require.NoError(t, err)
+	assert.False(t, plain.Stopped(), "a tree parsed without a context is never stopped")
+}
+
+// PrevSibling walks a node's children backwards: for every node of a
+// tree, the reverse of Children.
+func TestPrevSibling(t *testing.T) {
+	src := "@dec\n# note\ndef f(a, b=1):\n    if a:\n        return [a, b]\n    return None\n\nclass C:\n    def m(self): pass\n"
+	p, err := source.NewParser(lang.Python)
+	require.NoError(t, err)
+	defer p.Close()
+	tree, err := p.Parse([]byte(src))
+	require.NoError(t, err)
+	for i := range tree.Nodes {
+		kids := tree.Children(i)
+		var back []int
+		if len(kids) > 0 {
+			for c := kids[len(kids)-1]; c >= 0; c = tree.PrevSibling(c) {
+				back = append(back, c)
+			}
+		}
+		slices.Reverse(back)
+		assert.Equal(t, kids, back, "children of node %d (%s)", i, tree.Kind(i))
+	}
+	assert.Equal(t, -1, tree.PrevSibling(0), "the root has no sibling")
 }

@@ -2,6 +2,7 @@ package source
 
 import (
 	"bytes"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/lang"
@@ -14,7 +15,19 @@ type Tree struct {
 	Grammar *Grammar
 	Src     []byte
 	Nodes   []Node
+
+	// halt is set once the context the tree was parsed with is done.
+	halt *atomic.Int32
 }
+
+// Stopped reports whether the work on the tree must stop: the context it
+// was parsed with (Parser.ParseContext) is done. The loops that walk a
+// whole file (its nodes, its callables) call it once per step, one
+// atomic load, and give up when it turns true; what they return then is
+// incomplete, so a caller that passed such a context must check it (or
+// the context) before using any result. A tree parsed without one is
+// never stopped.
+func (t *Tree) Stopped() bool { return t.halt != nil && t.halt.Load() != 0 }
 
 // Is reports whether node i has any of the classes in c.
 func (t *Tree) Is(i int, c Class) bool { return t.Grammar.ClassOf(t.Nodes[i].Kind)&c != 0 }
@@ -56,6 +69,22 @@ func (t *Tree) NextSibling(c int) int {
 		return -1
 	}
 	return next
+}
+
+// PrevSibling returns the sibling before node c, or -1. It climbs from the
+// node just before c (the previous sibling's last descendant) to c's
+// parent: the cost is the depth of that sibling's rightmost path, so
+// walking back over all the children of a node is linear in its subtree.
+func (t *Tree) PrevSibling(c int) int {
+	p := t.Nodes[c].Parent
+	if p < 0 || c-1 == int(p) {
+		return -1
+	}
+	s := c - 1
+	for t.Nodes[s].Parent != p {
+		s = int(t.Nodes[s].Parent)
+	}
+	return s
 }
 
 // Children returns node i's children in order.

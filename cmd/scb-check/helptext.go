@@ -120,7 +120,7 @@ var (
 		"beside scb-check, a source checkout's .tools install, the node_modules/.bin beside scb-check or, " +
 		"in an npm install, above it, then ast-grep on PATH)"}
 	rowAstGrepTimeout = helpRow{"--ast-grep-timeout <DURATION>", "Give up on ast-grep after this long [default: 10m]"}
-	rowParseTimeout   = helpRow{"--parse-timeout <DURATION>", "Skip a file whose parse takes longer (0: never) [default: 2m]"}
+	rowParseTimeout   = helpRow{"--parse-timeout <DURATION>", "Skip a file whose parse and analysis take longer (0: never) [default: 2m]"}
 	rowMaxFileSize    = helpRow{"--max-file-size <SIZE>", "Skip larger files, e.g. 50MB (0: no limit) [default: 20MB]"}
 	rowRules          = helpRow{"--rules <FILE>", "Also load this ast-grep rule file (repeatable; added to $SCB_CHECK_EXTRA_SLOP_RULES)"}
 	rowCatalog        = helpRow{"--catalog <PATH>", "Replace the bundled ast-grep rules with the rules of this file or " +

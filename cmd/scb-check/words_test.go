@@ -47,22 +47,26 @@ func TestWarningsCarryTheCLIsOptions(t *testing.T) {
 	write("big.py", strings.Repeat("x = 1\n", 40000))
 	require.NoError(t, os.Symlink("/dev/zero", filepath.Join(dir, "pyproject.toml")))
 
+	// 1ns is over before any file's parse starts, the empty one's too:
+	// nothing is parsed, and the partial report says why.
 	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
 		Path: dir, WorkDir: dir, DisableSG: true, ParseTimeout: 1, MaxFileSize: 100 << 10,
 	})
-	require.NoError(t, err)
-	require.Len(t, r.Skipped, 2)
+	require.ErrorIs(t, err, scbcheck.ErrNoParsedFiles)
+	require.Len(t, r.Skipped, 3)
 	assert.Equal(t, "file of 240000 bytes, over the limit of 102400 bytes (Options.MaxFileSize); not read", r.Skipped[0].Reason)
-	assert.Equal(t, "parsing the python source took longer than 1ns; given up (see Options.ParseTimeout)", r.Skipped[1].Reason)
+	assert.Equal(t, "parsing the python source took longer than 1ns; given up (see Options.ParseTimeout)", r.Skipped[2].Reason)
 	require.Len(t, r.Warnings, 1)
 	assert.Contains(t, r.Warnings[0], "not used as the configuration (name a file you trust with Options.ConfigPath)")
 
 	got := runBinary(t, dir, []string{"check", "--report", "--disable-sg", "--parse-timeout", "1ns", "--max-file-size", "100KB", "."}, nil)
-	assert.Equal(t, "0\n", got[secExit], got[secStderr])
+	assert.Equal(t, "2\n", got[secExit], got[secStderr])
 	assert.Equal(t,
 		"warning: "+filepath.Join(dir, "pyproject.toml")+": symlink to /dev/zero, outside "+dir+
 			" (not followed); not used as the configuration (name a file you trust with --config)\n"+
 			"failed to parse file: "+filepath.Join(dir, "big.py")+": file of 240000 bytes, over the limit of 102400 bytes (--max-file-size); not read\n"+
-			"failed to parse file: "+filepath.Join(dir, "slow.py")+": parsing the python source took longer than 1ns; given up (see --parse-timeout)\n",
+			"failed to parse file: "+filepath.Join(dir, "empty.py")+": parsing the python source took longer than 1ns; given up (see --parse-timeout)\n"+
+			"failed to parse file: "+filepath.Join(dir, "slow.py")+": parsing the python source took longer than 1ns; given up (see --parse-timeout)\n"+
+			"no supported source files could be parsed at .\n",
 		got[secStderr])
 }

@@ -81,7 +81,6 @@ func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Setti
 						release()
 						continue
 					}
-					p.Timeout = s.ParseTimeout
 					parsers[f.Lang] = p
 				}
 				// Admitted by size: however many workers, the files
@@ -94,8 +93,12 @@ func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Setti
 					release()
 					continue
 				}
-				results[i] = analyzeFile(p, fsys, f, s)
+				results[i], errs[w] = analyzeFile(ctx, p, fsys, f, s)
 				parseGate.release(weight)
+				if errs[w] != nil {
+					release()
+					continue
+				}
 				if fc != nil && keys[i].OK && cacheable(results[i]) {
 					storeFile(fc, key, results[i])
 				}
@@ -125,56 +128,100 @@ func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Setti
 	return results, nil
 }
 
-// analyzeFile analyses one file with the steps of the run's profile.
-func analyzeFile(p *source.Parser, fsys vfs.FS, f source.SourceFile, s *Settings) Result {
+// analyzeFile analyses one file with the steps of the run's profile,
+// within s.ParseTimeout from the start of its parse: a file that takes
+// longer is skipped with a TimeoutError. Its error is ctx's only: the run
+// was cancelled.
+func analyzeFile(ctx context.Context, p *source.Parser, fsys vfs.FS, f source.SourceFile, s *Settings) (Result, error) {
 	profile := s.profile()
 	res := Result{File: f}
 	if f.Skip != "" {
 		res.Skipped = f.Skip
-		return res
+		return res, nil
 	}
 	src, err := fsys.ReadFile(f.Path)
 	if err != nil {
 		res.Skipped = err.Error()
-		return res
+		return res, nil
 	}
 	src, skip := profile.Decode(src)
 	if skip != "" {
 		res.Skipped = skip
-		return res
+		return res, nil
 	}
-	tree, err := p.Parse(src)
+	// One bound for the parse and every analysis of the file; the tree
+	// follows it, and the loops over a whole file give up when it ends.
+	fileCtx, cancel := context.WithCancel(ctx)
+	if s.ParseTimeout > 0 {
+		fileCtx, cancel = context.WithTimeout(ctx, s.ParseTimeout)
+	}
+	defer cancel()
+	// stopped is the outcome of a file whose work was given up: the
+	// run's cancellation, else the file's time bound.
+	stopped := func(parsing bool) (Result, error) {
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		res = Result{File: f, Skipped: (&source.TimeoutError{Lang: f.Lang.Name, After: s.ParseTimeout, Analysis: !parsing}).Error()}
+		return res, nil
+	}
+	tree, err := p.ParseContext(fileCtx, src)
 	if err != nil {
+		if fileCtx.Err() != nil {
+			return stopped(true)
+		}
 		res.Skipped = err.Error()
-		return res
+		return res, nil
 	}
 	if d := tree.CallableDepth(); d > MaxCallableDepth {
 		// Nested callables count in every parent, and the structural
 		// rules keep each one's enclosing scopes: work and memory grow
 		// with the square of the depth.
 		res.Skipped = fmt.Sprintf("functions nested %d deep, over the limit of %d; not analysed", d, MaxCallableDepth)
-		return res
+		return res, nil
 	}
 	res.Lines = tree.LineCount()
 	res.Nodes = len(tree.Nodes)
-	if res.SLOC, err = profile.SLOC(tree); err != nil {
-		res.Skipped = err.Error()
-		return res
+	// Each step's loops give up once the tree is stopped; what a
+	// stopped step returned is incomplete and dropped with the file.
+	steps := []func() error{
+		func() (err error) { res.SLOC, err = profile.SLOC(tree); return err },
+		func() error { res.Fns = profile.Functions(tree, res.SLOC); return nil },
+		func() error { res.Cx = erosion.Measure(tree, res.Fns); return nil },
+		func() error { res.Clones = profile.Clones(f.Path, tree, res.Fns, res.SLOC); return nil },
+		func() error {
+			if profile.StructuralFacts != nil {
+				res.Facts = profile.StructuralFacts(f.Path, tree, res.Fns, res.Cx)
+			}
+			return nil
+		},
+		func() error { res.Reuse = reuse.Extract(tree); return nil },
+		func() error {
+			if profile.WrapperFacts != nil {
+				res.Wrappers = profile.WrapperFacts(tree, res.Fns)
+			}
+			return nil
+		},
+		func() error {
+			var err1 error
+			res.Directives, err1 = tree.Directives(f.Path)
+			res.IgnoreErr = source.JoinDirectiveErrors(err1, rules.ValidateIgnores(f.Path, res.Directives, s.RuleIDs))
+			return nil
+		},
 	}
-	res.Fns = profile.Functions(tree, res.SLOC)
-	res.Cx = erosion.Measure(tree, res.Fns)
-	res.Clones = profile.Clones(f.Path, tree, res.Fns, res.SLOC)
-	if profile.StructuralFacts != nil {
-		res.Facts = profile.StructuralFacts(f.Path, tree, res.Fns, res.Cx)
+	for _, step := range steps {
+		if tree.Stopped() {
+			return stopped(false)
+		}
+		if err := step(); err != nil && !tree.Stopped() {
+			res.Skipped = err.Error()
+			return res, nil
+		}
 	}
-	res.Reuse = reuse.Extract(tree)
-	if profile.WrapperFacts != nil {
-		res.Wrappers = profile.WrapperFacts(tree, res.Fns)
+	if tree.Stopped() {
+		return stopped(false)
 	}
-	var err1 error
-	res.Directives, err1 = tree.Directives(f.Path)
-	res.IgnoreErr = source.JoinDirectiveErrors(err1, rules.ValidateIgnores(f.Path, res.Directives, s.RuleIDs))
-	return res
+	return res, nil
 }
 
 // functionMetrics is what the structural rules read of each callable's

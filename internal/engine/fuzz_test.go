@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -113,10 +114,12 @@ func FuzzMeasure(f *testing.F) {
 		spec := measureSpec(k)
 		file := source.SourceFile{Path: filepath.Join(dir, "input."+spec.Extensions[0]), Lang: spec}
 		require.NoError(t, os.WriteFile(file.Path, src, 0o644))
-		res := analyzeFile(reused[spec], vfs.OS, file, &Settings{RuleIDs: ids})
+		res, err := analyzeFile(context.Background(), reused[spec], vfs.OS, file, &Settings{RuleIDs: ids})
+		require.NoError(t, err)
 		fresh, err := source.NewParser(spec)
 		require.NoError(t, err)
-		again := analyzeFile(fresh, vfs.OS, file, &Settings{RuleIDs: ids})
+		again, err := analyzeFile(context.Background(), fresh, vfs.OS, file, &Settings{RuleIDs: ids})
+		require.NoError(t, err)
 		fresh.Close()
 		requireSameResult(t, res, again)
 		if res.Skipped != "" {

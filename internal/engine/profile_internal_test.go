@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -25,13 +26,15 @@ func TestProfilesReadTheirOwnFacts(t *testing.T) {
 	defer p.Close()
 	file := source.SourceFile{Path: path, Lang: lang.Python}
 
-	def := analyzeFile(p, vfs.OS, file, &Settings{})
+	def, err := analyzeFile(context.Background(), p, vfs.OS, file, &Settings{})
+	require.NoError(t, err)
 	require.Empty(t, def.Skipped)
 	assert.Len(t, def.Facts.Structure, 2, "one per function")
 	assert.NotEmpty(t, def.Facts.Imports)
 	assert.Nil(t, def.Wrappers)
 
-	res := analyzeFile(p, vfs.OS, file, &Settings{Profile: Profile013})
+	res, err := analyzeFile(context.Background(), p, vfs.OS, file, &Settings{Profile: Profile013})
+	require.NoError(t, err)
 	require.Empty(t, res.Skipped)
 	assert.Empty(t, res.Facts.Structure)
 	assert.Empty(t, res.Facts.Imports)

@@ -31,7 +31,8 @@ type Settings struct {
 	// MaxConfigSize caps each file other than sources that is read; 0 for
 	// no cap.
 	MaxConfigSize int64
-	// ParseTimeout bounds each file's parse; 0 for no bound.
+	// ParseTimeout bounds each file's parse and analysis, from the
+	// start of its parse; 0 for no bound.
 	ParseTimeout time.Duration
 	// Workers is the number of files analysed in parallel (all cores when
 	// not positive) and ast-grep's thread count (its own choice when not
