@@ -21,7 +21,7 @@ import (
 const versionText = `v?([0-9]+(?:\.[0-9]+)+(?:-[0-9A-Za-z.]*[0-9A-Za-z])?)`
 
 // The version and the pinned ast-grep are written as text in the files
-// users copy from (the README's install lines, the workflow, the hook's
+// users copy from (the docs' install lines, the workflow, the hook's
 // description, the image's build file, the changelog): every mention in
 // those contexts is the one the code holds, and each context has at
 // least one, so that a rewording that drops them all is noticed too.
@@ -31,25 +31,24 @@ func TestVersionMentionsAgree(t *testing.T) {
 		context string // a regular expression; versionText replaces its {v}
 		want    string
 	}{
-		{"README.md", `scbcheck/scbcheck(?:/cmd/scb-check)?@{v}`, scbcheck.Version}, // go install, uses:
-		{"README.md", `rev: {v}`, scbcheck.Version},
-		{"README.md", `scb-check_{v}`, scbcheck.Version},                      // archives, checksums, their directories
-		{"README.md", `/scb-check:{v}`, scbcheck.Version},                     // an image's tag
-		{"README.md", "`scb-check {v} \\(scbcheck, Go\\)`", scbcheck.Version}, // --version's line
-		{"README.md", `@ast-grep/cli@{v}`, rules.PinnedAstGrep},
-		{"README.md", `ast-grep-cli=={v}`, rules.PinnedAstGrep},
-		{"README.md", "`@ast-grep/cli` {v}", rules.PinnedAstGrep},
-		{"README.md", "`ast-grep` {v}", rules.PinnedAstGrep},
-		{"README.md", `ast-grep CLI {v}`, rules.PinnedAstGrep},
-		{"README.md", `pinned {v}`, rules.PinnedAstGrep},
+		{docsText, `scbcheck/scbcheck(?:/cmd/scb-check)?@{v}`, scbcheck.Version}, // go install, uses:
+		{docsText, `rev: {v}`, scbcheck.Version},
+		{docsText, `scb-check_{v}`, scbcheck.Version},                      // archives, checksums, their directories
+		{docsText, `/scb-check:{v}`, scbcheck.Version},                     // an image's tag
+		{docsText, "`scb-check {v} \\(scbcheck, Go\\)`", scbcheck.Version}, // --version's line
+		{docsText, `@ast-grep/cli@{v}`, rules.PinnedAstGrep},
+		{docsText, `ast-grep-cli=={v}`, rules.PinnedAstGrep},
+		{docsText, "`@ast-grep/cli` {v}", rules.PinnedAstGrep},
+		{docsText, "`ast-grep` {v}", rules.PinnedAstGrep},
+		{docsText, `ast-grep CLI {v}`, rules.PinnedAstGrep},
+		{docsText, `pinned {v}`, rules.PinnedAstGrep},
 		{filepath.Join("docs", "github", "scb-check.yml"), `scbcheck/scbcheck@{v}`, scbcheck.Version},
 		{".pre-commit-hooks.yaml", `ast-grep CLI {v}`, rules.PinnedAstGrep},
 		{"Containerfile.scratch", `scb-check_{v}`, scbcheck.Version},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+" "+tt.context, func(t *testing.T) {
-			data, err := os.ReadFile(tt.file)
-			require.NoError(t, err)
+			data := readDocs(t, tt.file)
 			re := regexp.MustCompile(strings.Replace(tt.context, "{v}", versionText, 1))
 			found := re.FindAllStringSubmatch(string(data), -1)
 			assert.NotEmpty(t, found, "no %q in %s", tt.context, tt.file)
@@ -58,6 +57,27 @@ func TestVersionMentionsAgree(t *testing.T) {
 			}
 		})
 	}
+}
+
+// docsText stands for the README and the pages of docs/ read as one text.
+const docsText = "README.md and docs/*.md"
+
+// readDocs reads file, or the README and docs/*.md for docsText.
+func readDocs(t *testing.T, file string) []byte {
+	t.Helper()
+	files := []string{file}
+	if file == docsText {
+		pages, err := filepath.Glob(filepath.Join("docs", "*.md"))
+		require.NoError(t, err)
+		files = append([]string{"README.md"}, pages...)
+	}
+	var all []byte
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		all = append(append(all, data...), '\n')
+	}
+	return all
 }
 
 // The changelog (Keep a Changelog) starts with an Unreleased section,

@@ -665,24 +665,24 @@ func osRelease(t *testing.T) (id, version string) {
 	return id, version
 }
 
-// TestReadmeWorkflowIsTheDocsFile: the README's GitHub Actions workflow is
+// TestReadmeWorkflowIsTheDocsFile: the docs' GitHub Actions workflow is
 // docs/github/scb-check.yml byte for byte, so that the one actionlint checks
 // is the one users copy.
 func TestReadmeWorkflowIsTheDocsFile(t *testing.T) {
 	want, err := os.ReadFile("docs/github/scb-check.yml")
 	require.NoError(t, err)
 	firstLine, _, _ := strings.Cut(string(want), "\n")
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile(filepath.Join("docs", "ci.md"))
 	require.NoError(t, err)
 	var blocks []string
 	for _, block := range strings.Split(string(readme), "```yaml\n")[1:] {
 		body, _, ok := strings.Cut(block, "```\n")
-		require.True(t, ok, "an unclosed yaml block in README.md")
+		require.True(t, ok, "an unclosed yaml block in docs/ci.md")
 		if strings.HasPrefix(body, firstLine+"\n") {
 			blocks = append(blocks, body)
 		}
 	}
-	require.Len(t, blocks, 1, "README.md has one yaml block starting %q", firstLine)
+	require.Len(t, blocks, 1, "docs/ci.md has one yaml block starting %q", firstLine)
 	assert.Equal(t, string(want), blocks[0])
 }
 
