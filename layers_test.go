@@ -28,7 +28,7 @@ var allowedImports = map[string][]string{
 	"config":    {"lang", "vfs", "metric"},
 	"erosion":   {"lang", "source"},
 	"clones":    {"lang", "source"},
-	"rules":     {"lang", "source", "config", "vfs", "finding", "metric"},
+	"rules":     {"lang", "source", "config", "vfs", "finding", "metric", "internal/stopsig"},
 	"reuse":     {"lang", "source", "config", "vfs"},
 	"verbosity": {"lang", "source", "config", "clones", "rules", "finding"},
 	"report":    {"lang", "erosion", "reuse", "rules", "vfs", "finding", "metric"},
@@ -61,7 +61,8 @@ var allowedImports = map[string][]string{
 	// gitrepo is the git plumbing (the process runner, log, diff-tree,
 	// ls-tree, cat-file): it knows repositories and commits, nothing of
 	// the analysis; trajectory writes commits' trees through it.
-	"internal/gitrepo": {"vfs"},
+	"internal/gitrepo": {"vfs", "internal/stopsig"},
+	"internal/stopsig": {},
 
 	// safefile writes the files the command is asked to write (a temporary
 	// file renamed into place, no link followed): a leaf like vfs and

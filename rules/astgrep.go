@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/internal/stopsig"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -318,6 +319,12 @@ func (s *Scanner) run(ctx, runCtx context.Context, args []string, given int, lab
 			return nil, fmt.Errorf("ast-grep scan stopped: %w", ctx.Err())
 		case runCtx.Err() != nil:
 			return nil, astGrepError(RemedyTimeout, ": ", fmt.Errorf("ast-grep did not finish within %s", s.Timeout))
+		case stopsig.Stopping(ctx, runErr):
+			// A scheduler stopping a job (Slurm's scancel or requeue)
+			// signals each of its processes: ast-grep may end before
+			// the same signal has cancelled the run. That is the run
+			// being stopped, not ast-grep failing.
+			return nil, fmt.Errorf("ast-grep scan stopped: %w", ctx.Err())
 		}
 		msg := strings.ReplaceAll(stderr.kept.String(), ruleFile, "the combined rule file")
 		remedy := RemedySkip

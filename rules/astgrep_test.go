@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/internal/stopsig"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 )
 
@@ -361,6 +362,41 @@ func TestScanCancelled(t *testing.T) {
 	require.Error(t, err)
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Less(t, time.Since(start), 10*time.Second)
+}
+
+// A scheduler stopping a job signals ast-grep and us alike: an ast-grep
+// ended by SIGTERM just before the run is cancelled is the run stopping,
+// not ast-grep failing; one ended by a signal when the run goes on is a
+// failure, once the grace has passed.
+func TestScanStoppedBySignal(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.py": "pass\n"})
+	file := filepath.Join(dir, "a.py")
+	active := testCatalog(t, severityRules).Active(SeverityHint)
+	scanner := &Scanner{Binary: fakeAstGrep(t, "kill -TERM $$")}
+	defer func(g time.Duration) { stopsig.Grace = g }(stopsig.Grace)
+	stopsig.Grace = 3 * time.Second
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stopped := make(chan struct{})
+	go func() {
+		// The run is cancelled a little after ast-grep died.
+		time.Sleep(300 * time.Millisecond)
+		cancel()
+		close(stopped)
+	}()
+	_, err := scanner.Scan(ctx, active, []string{file})
+	<-stopped
+	require.Error(t, err)
+	assert.ErrorIs(t, err, context.Canceled, "the run was stopped")
+	assert.NotErrorIs(t, err, ErrAstGrepFailed)
+
+	stopsig.Grace = 200 * time.Millisecond
+	_, err = scanner.Scan(context.Background(), active, []string{file})
+	require.Error(t, err)
+	assert.ErrorIs(t, err, ErrAstGrepFailed, "no cancellation came: ast-grep failed")
+	assert.Contains(t, err.Error(), "ast-grep failed (signal: terminated)")
 }
 
 func TestScanInvalidRule(t *testing.T) {

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/scbcheck/scbcheck/internal/stopsig"
 )
 
 // Blob is one object as ReadBlobs reads it.
@@ -134,6 +136,11 @@ func (r *Repo) ask(ctx context.Context, command string, hashes []string, blobs m
 		}
 		r.Close()
 		msg := lastLine(cat.stderr.String())
+		if msg == "" && stopsig.Await(ctx) {
+			// git ended without a word: the signal stopping the job
+			// reached it before it cancelled the run.
+			return fmt.Errorf("git cat-file: %w", ctx.Err())
+		}
 		if msg == "" || cat.cmd.ProcessState == nil || cat.cmd.ProcessState.Success() {
 			return err
 		}

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/scbcheck/scbcheck/internal/stopsig"
 )
 
 // DefaultTimeout is how long one git process (or one answer of the
@@ -116,7 +118,7 @@ func (p *gitProc) done() { p.cancel() }
 // passed, else git's own message (its lines joined), else err.
 func (p *gitProc) failure(parent context.Context, stderr string, err error) error {
 	switch {
-	case parent.Err() != nil:
+	case parent.Err() != nil, stopsig.Stopping(parent, err):
 		return fmt.Errorf("git %s: %w", p.sub, parent.Err())
 	case errors.Is(p.ctx.Err(), context.DeadlineExceeded):
 		return fmt.Errorf("git %s: no answer within %s (the git timeout)", p.sub, p.timeout)

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package stopsig
+
+// stoppedBySignal is false: without Unix signals, a process ends by itself.
+func stoppedBySignal(error) bool { return false }

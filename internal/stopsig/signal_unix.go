@@ -1,0 +1,27 @@
+//go:build unix
+
+package stopsig
+
+import (
+	"errors"
+	"os/exec"
+	"syscall"
+)
+
+// stoppedBySignal reports whether err is that of a process ended by a
+// signal that asks a program to stop.
+func stoppedBySignal(err error) bool {
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) {
+		return false
+	}
+	ws, ok := exit.Sys().(syscall.WaitStatus)
+	if !ok || !ws.Signaled() {
+		return false
+	}
+	switch ws.Signal() {
+	case syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP:
+		return true
+	}
+	return false
+}
