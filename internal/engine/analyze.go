@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/scbcheck/scbcheck/cache"
+	"github.com/scbcheck/scbcheck/internal/cache"
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/internal/filecache"
 	"github.com/scbcheck/scbcheck/lang"

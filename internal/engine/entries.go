@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/scbcheck/scbcheck/cache"
+	"github.com/scbcheck/scbcheck/internal/cache"
 	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/finding"

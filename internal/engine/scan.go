@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/scbcheck/scbcheck/cache"
+	"github.com/scbcheck/scbcheck/internal/cache"
 	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/internal/filecache"
 	"github.com/scbcheck/scbcheck/lang"
