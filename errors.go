@@ -3,6 +3,7 @@ package scbcheck
 import (
 	"errors"
 
+	"github.com/scbcheck/scbcheck/internal/engine"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
 )
@@ -16,7 +17,7 @@ var (
 	ErrNoFiles = source.ErrNoFiles
 	// ErrNoParsedFiles: files were found but none parsed; the partial
 	// report's Skipped says why.
-	ErrNoParsedFiles = errors.New("no supported source files could be parsed")
+	ErrNoParsedFiles = engine.ErrNoParsedFiles
 	// ErrAstGrepNotFound: the ast-grep executable (Options.AstGrep, see
 	// LocateAstGrep) does not exist.
 	ErrAstGrepNotFound = rules.ErrAstGrepNotFound
