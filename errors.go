@@ -18,8 +18,8 @@ var (
 	// ErrNoParsedFiles: files were found but none parsed; the partial
 	// report's Skipped says why.
 	ErrNoParsedFiles = engine.ErrNoParsedFiles
-	// ErrAstGrepNotFound: the ast-grep executable (Options.AstGrep, see
-	// LocateAstGrep) does not exist.
+	// ErrAstGrepNotFound: the ast-grep executable (Options.AstGrep) does
+	// not exist.
 	ErrAstGrepNotFound = rules.ErrAstGrepNotFound
 	// ErrAstGrepFailed: ast-grep could not be run, failed, took longer
 	// than Options.AstGrepTimeout or printed what cannot be read. The

@@ -1,6 +1,7 @@
 package scbcheck_test
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -156,6 +157,38 @@ func TestFacadeTestsRunNoPrograms(t *testing.T) {
 			assert.NotEqualf(t, `"os/exec"`, imp.Path.Value, "%s starts programs: a test of the release tooling belongs in scripts/releasetest", path)
 		}
 	}
+}
+
+// envReaders may read environment variables: the command (its flags'
+// environment), the tests' helpers and the benchmarks. The library reads
+// none, with one exception named by file: trajectory's scratch directory
+// honours TMPDIR as os.TempDir does.
+var envReaders = map[string]bool{"cmd/scb-check": true, "internal/testkit": true, "trajectory/tree.go": true}
+
+// The library reads no environment variable: the command reads them and
+// passes what they say as options, so that a library caller's settings
+// are all in Options.
+func TestLibraryReadsNoEnvironment(t *testing.T) {
+	reads := map[string]bool{"Getenv": true, "LookupEnv": true, "ExpandEnv": true}
+	seen := map[string]bool{}
+	forEachImport(t, func(path, pkg, imp string) {
+		if imp != "os" || seen[path] || envReaders[pkg] || envReaders[filepath.ToSlash(path)] || strings.HasPrefix(pkg, "bench/") {
+			return
+		}
+		seen[path] = true
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		require.NoError(t, err)
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, isIdent := sel.X.(*ast.Ident); isIdent && x.Name == "os" && reads[sel.Sel.Name] {
+				t.Errorf("%s calls os.%s: only the command reads the environment", path, sel.Sel.Name)
+			}
+			return true
+		})
+	})
 }
 
 // ownModule reports whether dir holds a Go module of its own (a bench
