@@ -3,6 +3,7 @@ package scbcheck
 import (
 	"errors"
 
+	"github.com/scbcheck/scbcheck/internal/engine"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
 )
@@ -16,9 +17,9 @@ var (
 	ErrNoFiles = source.ErrNoFiles
 	// ErrNoParsedFiles: files were found but none parsed; the partial
 	// report's Skipped says why.
-	ErrNoParsedFiles = errors.New("no supported source files could be parsed")
-	// ErrAstGrepNotFound: the ast-grep executable (Options.AstGrep, see
-	// LocateAstGrep) does not exist.
+	ErrNoParsedFiles = engine.ErrNoParsedFiles
+	// ErrAstGrepNotFound: the ast-grep executable (Options.AstGrep) does
+	// not exist.
 	ErrAstGrepNotFound = rules.ErrAstGrepNotFound
 	// ErrAstGrepFailed: ast-grep could not be run, failed, took longer
 	// than Options.AstGrepTimeout or printed what cannot be read. The

@@ -1,6 +1,7 @@
 package scbcheck_test
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -32,12 +33,11 @@ var allowedImports = map[string][]string{
 	"reuse":     {"lang", "source", "config", "vfs"},
 	"verbosity": {"lang", "source", "config", "clones", "rules", "finding"},
 	"report":    {"lang", "erosion", "reuse", "rules", "vfs", "finding", "metric"},
-	"cache":     {"internal/safefile"},
 	// The per-file engine (worker pool, ast-grep scan, prescans, report
 	// assembly) and the file cache it fills sit between the analyses and
 	// the facade; nothing above the facade reaches them.
-	"internal/filecache": {"cache", "rules", "source", "vfs"},
-	"internal/engine":    {"lang", "vfs", "source", "config", "cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding", "internal/filecache"},
+	"internal/filecache": {"internal/cache", "rules", "source", "vfs"},
+	"internal/engine":    {"lang", "vfs", "source", "config", "internal/cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding", "internal/filecache"},
 	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache"},
 	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric"},
 	"batch":              {"trajectory", "vfs", "internal/safefile"},
@@ -64,9 +64,14 @@ var allowedImports = map[string][]string{
 	"internal/gitrepo": {"vfs", "internal/stopsig"},
 	"internal/stopsig": {},
 
+	// cache is the content-addressed store of packs the file cache files
+	// its entries in: a leaf below internal/filecache, reached by nothing
+	// outside internal/.
+	"internal/cache": {"internal/safefile"},
+
 	// safefile writes the files the command is asked to write (a temporary
 	// file renamed into place, no link followed): a leaf like vfs and
-	// cache, used by the command and by batch's output.
+	// internal/cache, used by the command and by batch's output.
 	"internal/safefile": {},
 
 	// distinfo prints the version and the pinned ast-grep for the release
@@ -155,6 +160,38 @@ func TestFacadeTestsRunNoPrograms(t *testing.T) {
 	}
 }
 
+// envReaders may read environment variables: the command (its flags'
+// environment), the tests' helpers and the benchmarks. The library reads
+// none, with one exception named by file: trajectory's scratch directory
+// honours TMPDIR as os.TempDir does.
+var envReaders = map[string]bool{"cmd/scb-check": true, "internal/testkit": true, "trajectory/tree.go": true}
+
+// The library reads no environment variable: the command reads them and
+// passes what they say as options, so that a library caller's settings
+// are all in Options.
+func TestLibraryReadsNoEnvironment(t *testing.T) {
+	reads := map[string]bool{"Getenv": true, "LookupEnv": true, "ExpandEnv": true}
+	seen := map[string]bool{}
+	forEachImport(t, func(path, pkg, imp string) {
+		if imp != "os" || seen[path] || envReaders[pkg] || envReaders[filepath.ToSlash(path)] || strings.HasPrefix(pkg, "bench/") {
+			return
+		}
+		seen[path] = true
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		require.NoError(t, err)
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, isIdent := sel.X.(*ast.Ident); isIdent && x.Name == "os" && reads[sel.Sel.Name] {
+				t.Errorf("%s calls os.%s: only the command reads the environment", path, sel.Sel.Name)
+			}
+			return true
+		})
+	})
+}
+
 // ownModule reports whether dir holds a Go module of its own (a bench
 // tool with its own dependencies): not part of this module's layers.
 func ownModule(dir string) bool {
@@ -189,4 +226,68 @@ func forEachImport(t *testing.T, fn func(path, pkg, imp string)) {
 		return nil
 	})
 	require.NoError(t, err)
+}
+
+// publicAnalyses are the analyses the engine alone imports that stay
+// public all the same: their result types are the library's API.
+var publicAnalyses = map[string]bool{"verbosity": true}
+
+// A package that only internal/ packages import is an implementation
+// detail of theirs: it lives under internal/ too, out of the public API.
+func TestInternalOnlyPackagesAreInternal(t *testing.T) {
+	importers := map[string]map[string]bool{}
+	forEachImport(t, func(_, pkg, imp string) {
+		if !strings.HasPrefix(imp, module+"/") {
+			return
+		}
+		rel := strings.TrimPrefix(imp, module+"/")
+		if importers[rel] == nil {
+			importers[rel] = map[string]bool{}
+		}
+		importers[rel][pkg] = true
+	})
+	require.Contains(t, importers, "source")
+	for pkg, by := range importers {
+		if isInternal(pkg) || publicAnalyses[pkg] {
+			continue
+		}
+		outside := false
+		for importer := range by {
+			outside = outside || !isInternal(importer)
+		}
+		assert.Truef(t, outside, "%s is imported only by internal packages; move it under internal/", pkg)
+	}
+}
+
+// isInternal reports whether the package directory pkg is under internal/.
+func isInternal(pkg string) bool { return strings.HasPrefix(pkg, "internal/") }
+
+// The README's Layout section names every package of the module (by its
+// directory, in backquotes) and no package that is not there.
+func TestReadmeLayoutAgreesWithTree(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	text := string(readme)
+	start := strings.Index(text, "\n## Layout\n")
+	require.NotEqual(t, -1, start, "README.md has no Layout section")
+	section := text[start+len("\n## Layout\n"):]
+	if end := strings.Index(section, "\n## "); end >= 0 {
+		section = section[:end]
+	}
+	pkgs := map[string]bool{}
+	forEachImport(t, func(_, pkg, _ string) { pkgs[pkg] = true })
+	require.Contains(t, pkgs, "internal/cache")
+	for pkg := range pkgs {
+		if pkg == "." || strings.HasPrefix(pkg, "bench/") || strings.HasPrefix(pkg, "scripts/") {
+			continue
+		}
+		assert.Containsf(t, section, "`"+pkg+"`", "the README's Layout section does not name the package %s", pkg)
+	}
+	for _, quoted := range strings.Split(section, "`")[1:] {
+		name := strings.Fields(quoted + " x")[0]
+		if !strings.HasPrefix(name, "internal/") {
+			continue
+		}
+		assert.Truef(t, pkgs[name], "the README's Layout section names %s, which is not a package of the tree", name)
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/reuse"
+	"github.com/scbcheck/scbcheck/source"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -128,7 +129,7 @@ func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
 		if rootErr != nil {
 			return nil, rootErr
 		}
-		relativize(r, root)
+		r.Relativize(root)
 	}
 	return r, err
 }
@@ -178,53 +179,14 @@ func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
 	// cleanup: ast-grep has exited and its temporary files are gone) and
 	// the cache entries stored are written.
 	defer run.Close()
-	results := run.Results
-	for i, res := range results {
-		if set.Policy.NoDirectiveChecks {
-			// Read as if the files held none: no error, no boundary.
-			results[i].Directives, results[i].IgnoreErr = nil, nil
-			continue
-		}
-		if res.IgnoreErr != nil {
-			return nil, mark(ErrDirectives, res.IgnoreErr)
-		}
+	r, err := run.Report(ctx, t.FS, t.Path, &set.engine, engine.ReportInputs{
+		Walk: walk, NoDirectiveChecks: set.Policy.NoDirectiveChecks, MCF: mcf, Profile: set.Profile.Name,
+		LowUse: cfg.LowUse, Findings: set.findings,
+	})
+	if errors.As(err, new(*source.DirectiveError)) {
+		return nil, mark(ErrDirectives, err)
 	}
-	r := engine.Assemble(results)
-	r.FilesDiscovered = len(walk.Files)
-	r.Warnings = walk.Warnings
-	fsys := vfs.Or(t.FS)
-	// The steps over all files check for a cancellation between them.
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	r.DIR = engine.DIR(fsys, t.Path, results, walk.Data, run.DataStrings(&set.engine, fsys), set.engine.MaxConfigSize)
-	r.MCF = mcf
-	r.IF50 = reuse.IF50(mcf, r.DIR.Dir)
-	r.Compat = set.Profile.Name
-	if r.FilesScanned == 0 {
-		// The scan is stopped and waited for: it must not store findings
-		// in a cache this run has let go of.
-		run.StopScan()
-		return r, fmt.Errorf("%w at %s", ErrNoParsedFiles, t.Path)
-	}
-	found, err := run.Scan.Wait()
-	if err != nil {
-		// The partial report lets the caller still show the skipped files.
-		return r, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	cat := set.engine.Catalog
-	r.AstGrep = report.AstGrepRun{Disabled: set.engine.DisableSG, Binary: run.Scan.Binary, Version: run.Scan.Version}
-	r.Catalog = report.Catalog{
-		Name: cat.Name(Version), Bundled: cat.Bundled, Rules: len(cat.Rules), Active: run.Scan.Active,
-		Files: cat.CatalogFiles, ExtraFiles: cat.ExtraFiles,
-	}
-	if err := engine.AddVerbosity(r, fsys, results, &set.engine, found, cfg.LowUse, set.findings); err != nil {
-		return nil, err
-	}
-	return r, nil
+	return r, err
 }
 
 // readMCF reads the session's MCF scores (Options.MCFFile) once.

@@ -81,7 +81,7 @@ func resolve(opt Options) (Settings, error) {
 	}
 	cat := opt.Catalog
 	if cat == nil {
-		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles, MaxFileSize: opt.MaxConfigSize}); err != nil {
+		if cat, err = rules.Load(rules.CatalogOptions{Replace: opt.CatalogPaths, Extra: opt.ExtraRuleFiles, MaxFileSize: vfs.MaxRead(opt.MaxConfigSize)}); err != nil {
 			return Settings{}, mark(ErrCatalog, err)
 		}
 	}

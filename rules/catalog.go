@@ -15,6 +15,7 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 //go:embed builtin
@@ -79,9 +80,9 @@ type Catalog struct {
 
 // LoadCatalog loads the bundled rules and then the rules of each extra file
 // (a file may hold several documents separated by "---"): Load with only
-// extra files.
+// extra files, each of at most vfs.DefaultMaxRead bytes.
 func LoadCatalog(extraFiles []string) (*Catalog, error) {
-	return Load(CatalogOptions{Extra: extraFiles})
+	return Load(CatalogOptions{Extra: extraFiles, MaxFileSize: vfs.DefaultMaxRead})
 }
 
 // bundledRules parses the embedded rule files, sorted by id.

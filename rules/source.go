@@ -24,9 +24,9 @@ type CatalogOptions struct {
 	Replace []string
 	// Extra lists rule files added to the catalog, bundled or replaced.
 	Extra []string
-	// MaxFileSize caps each rule file: vfs.DefaultMaxRead when zero, no
-	// cap when negative. Every rule file must be a regular file (a link
-	// to one counts) of at most that size.
+	// MaxFileSize caps each rule file, in bytes; no cap when not positive
+	// (a resolved limit, see vfs.MaxRead). Every rule file must be a
+	// regular file (a link to one counts) of at most that size.
 	MaxFileSize int64
 }
 
@@ -83,7 +83,7 @@ func Load(opt CatalogOptions) (*Catalog, error) {
 }
 
 // maxFileSize is the cap on each rule file, as vfs.ReadRegular takes it.
-func (opt CatalogOptions) maxFileSize() int64 { return vfs.MaxRead(opt.MaxFileSize) }
+func (opt CatalogOptions) maxFileSize() int64 { return opt.MaxFileSize }
 
 // loadRuleFile reads and parses one rule file of at most max bytes (no
 // cap when 0). The digest is the hex SHA-256 of its content, empty when

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // Two small rule files whose hashes were worked out with sha256sum:
@@ -304,4 +306,35 @@ func indexOf(list []string, s string) int {
 		}
 	}
 	return -1
+}
+
+// A rule file's cap is a resolved limit, as every reader below the facade
+// takes one (vfs.MaxRead): a number of bytes, none when not positive, so
+// that a file larger than vfs.DefaultMaxRead loads without a cap.
+func TestCatalogFileCap(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yml")
+	writeTree(t, dir, map[string]string{"big.yml": ruleA + strings.Repeat("# padding\n", vfs.DefaultMaxRead/10+1)})
+	tests := []struct {
+		name   string
+		cap    int64
+		loaded bool
+	}{
+		{"a file over the cap is refused", vfs.DefaultMaxRead, false},
+		{"a cap of 0 is none", 0, true},
+		{"a negative cap is none", -1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cat, err := Load(CatalogOptions{Replace: []string{big}, MaxFileSize: tt.cap})
+			if !tt.loaded {
+				var tooLarge *vfs.TooLargeError
+				assert.ErrorAs(t, err, &tooLarge)
+				assert.ErrorContains(t, err, big)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, []string{"no-pass"}, ids(cat))
+		})
+	}
 }

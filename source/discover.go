@@ -36,8 +36,8 @@ type DiscoverOptions struct {
 	MaxFileSize int64
 	// FS is the file tree walked; the operating system's when nil.
 	FS vfs.FS
-	// MaxIgnoreSize caps each .gitignore and .ignore file read;
-	// vfs.DefaultMaxRead when zero, no cap when negative.
+	// MaxIgnoreSize caps each .gitignore and .ignore file read, in bytes;
+	// no cap when not positive (a resolved limit, see vfs.MaxRead).
 	MaxIgnoreSize int64
 	// Warn, when set, is told of each ignore file passed over, and why.
 	Warn func(path, reason string)
@@ -136,7 +136,7 @@ func (w *walker) walkTree(path string, opts DiscoverOptions) error {
 		return err
 	}
 	w.root, w.baseDir, w.noIgnoreFiles = root, opts.BaseDir, opts.NoIgnoreFiles
-	w.warn, w.maxIgnore = opts.Warn, vfs.MaxRead(opts.MaxIgnoreSize)
+	w.warn, w.maxIgnore = opts.Warn, opts.MaxIgnoreSize
 	if w.baseDir != "" {
 		if resolved, err := vfs.Canonical(w.fs, w.baseDir); err == nil {
 			w.baseDir = resolved

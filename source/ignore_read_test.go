@@ -3,11 +3,14 @@ package source
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // TestIgnoreFilesThatCannotBeRead: an ignore file that is a named pipe,
@@ -50,15 +53,35 @@ func TestIgnoreFilesThatCannotBeRead(t *testing.T) {
 	}, warned)
 }
 
-// TestIgnoreFileSizeCap: an ignore file over MaxIgnoreSize is not read.
+// TestIgnoreFileSizeCap: an ignore file over MaxIgnoreSize is not read;
+// a cap that is not positive is none, as every resolved limit says it
+// (vfs.MaxRead), so an ignore file larger than vfs.DefaultMaxRead is read.
 func TestIgnoreFileSizeCap(t *testing.T) {
-	root, err := filepath.EvalSymlinks(t.TempDir())
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(root, "a.py"), []byte("x = 1\n"), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(root, ".gitignore"), []byte("a.py\n"), 0o644))
-	var warned []string
-	files, err := Discover(root, DiscoverOptions{MaxIgnoreSize: 4, Warn: func(p, reason string) { warned = append(warned, reason) }})
-	require.NoError(t, err)
-	assert.Len(t, files, 1, "the .gitignore of 5 bytes is over the cap of 4, so a.py is kept")
-	assert.Equal(t, []string{"ignore file not read: 5 bytes, over the limit of 4 bytes; its patterns are not applied"}, warned)
+	big := strings.Repeat("# padding\n", vfs.DefaultMaxRead/10+1) + "a.py\n"
+	tests := []struct {
+		name      string
+		gitignore string
+		cap       int64
+		kept      int
+		warned    []string
+	}{
+		{"a file over the cap is not read", "a.py\n", 4, 1,
+			[]string{"ignore file not read: 5 bytes, over the limit of 4 bytes; its patterns are not applied"}},
+		{"a cap of 0 is none, the default cap included", big, 0, 0, nil},
+		{"a negative cap is none", big, -1, 0, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root, err := filepath.EvalSymlinks(t.TempDir())
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(root, "a.py"), []byte("x = 1\n"), 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(root, "b.py"), []byte("y = 1\n"), 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(root, ".gitignore"), []byte(tt.gitignore), 0o644))
+			var warned []string
+			files, err := Discover(root, DiscoverOptions{MaxIgnoreSize: tt.cap, Warn: func(p, reason string) { warned = append(warned, reason) }})
+			require.NoError(t, err)
+			assert.Len(t, files, 1+tt.kept, "b.py, and a.py unless the .gitignore was read")
+			assert.Equal(t, tt.warned, warned)
+		})
+	}
 }

@@ -16,8 +16,16 @@ import (
 // real one.
 const DefaultMaxRead = 1 << 20
 
-// MaxRead turns a cap as options carry it (0: DefaultMaxRead, negative:
-// none) into the max ReadRegular takes (0: none).
+// NoLimit is an option's value for no limit: the Options of the facade,
+// and the command's values that become them, say 0 for the default and
+// NoLimit (any negative) for none.
+const NoLimit = -1
+
+// MaxRead resolves a size option (0: DefaultMaxRead, negative: none) into
+// a limit as every reader below the facade takes it: a number of bytes,
+// none when not positive (ReadRegular's max, the loaders' max,
+// source.DiscoverOptions and rules.CatalogOptions). It is the one place
+// that converts the one convention into the other.
 func MaxRead(option int64) int64 {
 	switch {
 	case option == 0:

@@ -34,7 +34,7 @@ type checkArgs struct {
 	mcfFile           string
 	parseTimeout      time.Duration
 	maxFileSize       int64
-	maxConfigSize     int64 // --max-config-size: 0 for the default, -1 for no cap
+	maxConfigSize     int64 // --max-config-size: 0 for the default, vfs.NoLimit for no cap
 	languages         []string
 	cache             string
 	color             string // --color: auto (also ""), always or never
@@ -110,7 +110,7 @@ var checkOptions = withGateOptions(map[string]checkOption{
 	"--parse-timeout": {"<DURATION>", func(a *checkArgs, _, value string) error {
 		d, err := time.ParseDuration(value)
 		if value == "0" {
-			d, err = -1, nil
+			d, err = vfs.NoLimit, nil
 		}
 		if err != nil || d == 0 || d < -1 {
 			return usagef("error: invalid value '%s' for '--parse-timeout <DURATION>': expected a positive duration such as 30s or 2m, or 0 for none", value)
@@ -178,8 +178,8 @@ var jobsOption = checkOption{"<N>", func(a *checkArgs, _, value string) error {
 	return nil
 }}
 
-// sizeOption reads a size into the field field returns: 0 (no limit) is
-// kept as -1, as 0 is the default.
+// sizeOption reads a size into the field field returns, as Options takes
+// it: the flag's 0 (no limit) is vfs.NoLimit, as 0 is the default.
 func sizeOption(field func(a *checkArgs) *int64) checkOption {
 	return checkOption{"<SIZE>", func(a *checkArgs, name, value string) error {
 		n, err := parseSize(value)
@@ -187,7 +187,7 @@ func sizeOption(field func(a *checkArgs) *int64) checkOption {
 			return usagef("error: invalid value '%s' for '%s <SIZE>': %v", value, name, err)
 		}
 		if n == 0 {
-			n = -1
+			n = vfs.NoLimit
 		}
 		*field(a) = n
 		return nil
@@ -301,15 +301,10 @@ func (a *checkArgs) checkFormat() error {
 	return nil
 }
 
-// configCap is the cap on each file other than sources, as the
-// configuration and rule loaders take it: 0 for the default, negative for
-// none.
-func (a *checkArgs) configCap() int64 {
-	if a.maxConfigSize == 0 {
-		return vfs.DefaultMaxRead
-	}
-	return a.maxConfigSize
-}
+// configCap is the cap on each file other than sources, resolved as the
+// configuration and rule loaders take it (vfs.MaxRead): a number of
+// bytes, none when not positive.
+func (a *checkArgs) configCap() int64 { return vfs.MaxRead(a.maxConfigSize) }
 
 // parseSize reads a byte count with an optional unit: 500000, 512KB, 20MB,
 // 1GB (powers of 1024); 0 means no limit.

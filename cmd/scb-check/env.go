@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// Environment variables read by the CLI (and nowhere else but
-// scbcheck.LocateAstGrep, which reads $SCB_CHECK_AST_GREP for it).
+// Environment variables read by the CLI (the library reads none).
 const (
+	envAstGrep    = "SCB_CHECK_AST_GREP"
 	envExtraRules = "SCB_CHECK_EXTRA_SLOP_RULES"
 	envCatalog    = "SCB_CHECK_SLOP_RULES"
 	envCompat     = "SCB_CHECK_COMPAT"

@@ -67,7 +67,7 @@ func parseCatalogArgs(args []string, withFormat bool) (*catalogArgs, error) {
 // loadCatalog loads the catalog of a command: the --catalog paths (else
 // $SCB_CHECK_SLOP_RULES, else the bundled rules), then the extra rule
 // files of $SCB_CHECK_EXTRA_SLOP_RULES and --rules, none larger than max
-// bytes (0: the default cap, negative: none).
+// bytes (none when not positive: a resolved limit, see configCap).
 func loadCatalog(catalog, extra []string, max int64) (*rules.Catalog, error) {
 	return rules.Load(rules.CatalogOptions{
 		Replace:     catalogPaths(catalog),

@@ -89,7 +89,7 @@ func analysisOptions(a *checkArgs, cfg *config.Config, cwd string, cat *rules.Ca
 		opt.CacheStats = &scbcheck.CacheStats{}
 	}
 	if !a.disableSG {
-		opt.AstGrep = scbcheck.LocateAstGrep(a.astGrep)
+		opt.AstGrep = runningAstGrep(a.astGrep)
 	}
 	return opt
 }

@@ -6,8 +6,8 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/scbcheck/scbcheck/cache"
 	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/internal/cache"
 	"github.com/scbcheck/scbcheck/internal/filecache"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/reuse"

@@ -36,13 +36,9 @@ func discover(path string, fsys vfs.FS, cfg *config.Config, s *Settings, data []
 	for _, w := range cfg.Warnings {
 		out.Warnings, warned[w.Path] = append(out.Warnings, w.String()), true
 	}
-	ignoreCap := s.MaxConfigSize
-	if ignoreCap == 0 {
-		ignoreCap = -1 // no cap, as DiscoverOptions says it
-	}
 	discover := source.DiscoverOptions{
 		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, NoIgnoreFiles: !s.IgnoreFiles, MaxFileSize: s.MaxFileSize,
-		Languages: s.Languages, FS: fsys, MaxIgnoreSize: ignoreCap,
+		Languages: s.Languages, FS: fsys, MaxIgnoreSize: s.MaxConfigSize,
 		Warn: func(path, reason string) {
 			// A config file passed over is named once.
 			if !warned[path] {

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/scbcheck/scbcheck/cache"
 	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/internal/cache"
 	"github.com/scbcheck/scbcheck/internal/filecache"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/rules"

@@ -6,7 +6,7 @@ import (
 	"maps"
 	"sync"
 
-	"github.com/scbcheck/scbcheck/cache"
+	"github.com/scbcheck/scbcheck/internal/cache"
 	"github.com/scbcheck/scbcheck/rules"
 )
 

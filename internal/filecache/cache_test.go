@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/scbcheck/scbcheck/cache"
+	"github.com/scbcheck/scbcheck/internal/cache"
 )
 
 func key(s string) cache.Key {

@@ -10,7 +10,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/scbcheck/scbcheck/cache"
+	"github.com/scbcheck/scbcheck/internal/cache"
 	"github.com/scbcheck/scbcheck/source"
 	"github.com/scbcheck/scbcheck/vfs"
 )

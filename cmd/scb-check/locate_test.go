@@ -1,4 +1,4 @@
-package scbcheck
+package main
 
 import (
 	"os"
@@ -101,9 +101,9 @@ func TestLocateAstGrep(t *testing.T) {
 		})
 	}
 
-	t.Setenv(EnvAstGrep, "/from/env")
-	assert.Equal(t, "/from/env", LocateAstGrep(""))
-	assert.Equal(t, "/given", LocateAstGrep("/given"))
+	t.Setenv(envAstGrep, "/from/env")
+	assert.Equal(t, "/from/env", runningAstGrep(""), "the command reads $SCB_CHECK_AST_GREP")
+	assert.Equal(t, "/given", runningAstGrep("/given"))
 }
 
 // A directory every user may write to (like /tmp) is not searched: its

@@ -1,16 +1,17 @@
-package scbcheck
+package report
 
 import (
 	"path/filepath"
 
 	"github.com/scbcheck/scbcheck/finding"
-	"github.com/scbcheck/scbcheck/report"
 )
 
-// relativize makes the paths of r (found as the analysis spells them:
+// Relativize makes the paths of r (as the analysis spells them:
 // canonical, absolute) relative to root, the canonical analysed directory,
-// and records root as r.Root. DIR's paths are relative to it already.
-func relativize(r *report.Report, root string) {
+// and records root as r.Root; a path not below root is kept as it is.
+// DIR's paths are relative to root already. The places of a clone group
+// shared with another report are copied, not rewritten in place.
+func (r *Report) Relativize(root string) {
 	r.Root = root
 	rel := func(p *string) { *p = relativeTo(root, *p) }
 	for i := range r.Files {
