@@ -24,8 +24,8 @@ const module = "github.com/scbcheck/scbcheck"
 var allowedImports = map[string][]string{
 	"lang":      {},
 	"vfs":       {},
-	"source":    {"lang", "vfs"},
-	"config":    {"lang", "vfs", "metric"},
+	"source":    {"lang", "vfs", "option"},
+	"config":    {"lang", "vfs", "metric", "option"},
 	"erosion":   {"lang", "source"},
 	"clones":    {"lang", "source"},
 	"rules":     {"lang", "source", "config", "vfs", "finding", "metric"},
@@ -36,12 +36,12 @@ var allowedImports = map[string][]string{
 	// The per-file engine (worker pool, ast-grep scan, prescans, report
 	// assembly) and the file cache it fills sit between the analyses and
 	// the facade; nothing above the facade reaches them.
-	"internal/filecache": {"cache", "rules", "source", "vfs"},
+	"internal/filecache": {"cache", "rules", "source", "vfs", "option"},
 	"internal/engine":    {"lang", "vfs", "source", "config", "cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding", "internal/filecache"},
-	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache"},
-	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric"},
-	"batch":              {"trajectory", "vfs", "internal/safefile"},
-	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric"},
+	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache", "option"},
+	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric", "option"},
+	"batch":              {"trajectory", "vfs", "internal/safefile", "option"},
+	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric", "option"},
 	"internal/testkit":   {"lang", "source"},
 	"bench/parseonly":    {},
 	"bench/phases":       {"lang", "source", "config", "erosion", "clones", "rules", "reuse"},
@@ -58,10 +58,15 @@ var allowedImports = map[string][]string{
 	// writer (report) of findings.
 	"finding": {},
 
+	// option names the settings a caller sets (Options.MaxFileSize) as
+	// values: a leaf, so that a message about a setting carries which one
+	// at any layer, and each front end spells it (the command: its flag).
+	"option": {},
+
 	// gitrepo is the git plumbing (the process runner, log, diff-tree,
 	// ls-tree, cat-file): it knows repositories and commits, nothing of
 	// the analysis; trajectory writes commits' trees through it.
-	"internal/gitrepo": {"vfs"},
+	"internal/gitrepo": {"vfs", "option"},
 
 	// safefile writes the files the command is asked to write (a temporary
 	// file renamed into place, no link followed): a leaf like vfs and

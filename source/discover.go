@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -388,7 +389,7 @@ type NoFilesError struct {
 }
 
 // Error names Options.Languages as what enables the languages.
-func (e *NoFilesError) Error() string { return e.Message("Options.Languages") }
+func (e *NoFilesError) Error() string { return e.Message(option.Languages.String()) }
 
 // Message is the error's message naming setting as the way (besides the
 // configuration's languages key) to enable the languages found.
