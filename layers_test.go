@@ -31,13 +31,13 @@ var allowedImports = map[string][]string{
 	"rules":     {"lang", "source", "config", "vfs", "finding", "metric"},
 	"reuse":     {"lang", "source", "config", "vfs"},
 	"verbosity": {"lang", "source", "config", "clones", "rules", "finding"},
-	"report":    {"lang", "erosion", "reuse", "rules", "vfs", "finding", "metric"},
+	"report":    {"lang", "erosion", "reuse", "rules", "vfs", "finding", "metric", "option"},
 	"cache":     {"internal/safefile"},
 	// The per-file engine (worker pool, ast-grep scan, prescans, report
 	// assembly) and the file cache it fills sit between the analyses and
 	// the facade; nothing above the facade reaches them.
 	"internal/filecache": {"cache", "rules", "source", "vfs", "option"},
-	"internal/engine":    {"lang", "vfs", "source", "config", "cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding", "internal/filecache"},
+	"internal/engine":    {"lang", "vfs", "source", "config", "cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding", "internal/filecache", "option"},
 	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache", "option"},
 	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric", "option"},
 	"batch":              {"trajectory", "vfs", "internal/safefile", "option"},

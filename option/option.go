@@ -125,6 +125,9 @@ type Part struct {
 // Lit is the literal words s.
 func Lit(s string) Part { return Part{kind: literal, text: s} }
 
+// Plain is the Text of words s, naming no option.
+func Plain(s string) Text { return Text{Lit(s)} }
+
 // Name refers to o.
 func Name(o Option) Part { return Part{kind: name, option: o} }
 
@@ -139,8 +142,11 @@ func Cause() Part { return Part{kind: cause} }
 // order, spelled when it is read.
 type Text []Part
 
-// Spell is t in w's words.
+// Spell is t in w's words; nil is the library's.
 func (t Text) Spell(w Words) string {
+	if w == nil {
+		w = Library
+	}
 	var b strings.Builder
 	for _, p := range t {
 		switch p.kind {

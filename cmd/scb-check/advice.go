@@ -89,32 +89,3 @@ func (flagWords) Name(o libopt.Option) string { return optionFlags[o] }
 
 // Enable tells to pass o's flag.
 func (flagWords) Enable(o libopt.Option) string { return "pass " + optionFlags[o] }
-
-// optionNames are the library's names, in its messages, of the settings
-// the CLI sets with its options (the field of scbcheck.Options or
-// trajectory.GitOptions a caller sets), with the CLI's words for them.
-var optionNames = [][2]string{
-	{"Options.MaxFileSize", "--max-file-size"},
-	{"Options.ParseTimeout", "--parse-timeout"},
-	{"Options.ConfigPath", "--config"},
-	{"Options.CacheDir", "--cache"},
-	{"Options.DisableSG", "--disable-sg"},
-	{"Options.Compat", "--compat"},
-	{"Options.Languages", "--languages"},
-	{"set GitOptions.OutsideGitDir", "pass --allow-outside-git-dir"},
-}
-
-// optionWords replaces each of optionNames.
-var optionWords = func() *strings.Replacer {
-	var pairs []string
-	for _, n := range optionNames {
-		pairs = append(pairs, n[0], n[1])
-	}
-	return strings.NewReplacer(pairs...)
-}()
-
-// cliWords is a message of the library (an error's, a warning, a skipped
-// file's reason) in the CLI's words: each setting it names by the
-// library's field named by the option that sets it, as in "(see
-// --parse-timeout)".
-func cliWords(msg string) string { return optionWords.Replace(msg) }
