@@ -19,6 +19,7 @@ import (
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 )
 
@@ -72,8 +73,8 @@ func TestAnalyzeReportsCallablesAndSkippedFiles(t *testing.T) {
 	// Paths are relative to the analysed directory, the report's root.
 	assert.Equal(t, dir, r.Root)
 	assert.Equal(t, []report.Skipped{
-		{Path: "b.py", Language: "python", Reason: "failed to parse python source"},
-		{Path: "d.py", Language: "python", Reason: "stream did not contain valid UTF-8"},
+		{Path: "b.py", Language: "python", Reason: option.Plain("failed to parse python source")},
+		{Path: "d.py", Language: "python", Reason: option.Plain("stream did not contain valid UTF-8")},
 	}, r.Skipped)
 	assert.Equal(t, filepath.Join(dir, "b.py"), r.Abs(r.Skipped[0].Path))
 	require.Len(t, r.Files, 2)
@@ -164,7 +165,7 @@ func TestAnalyzeUnreadable(t *testing.T) {
 	r := analyze(t, dir, 1)
 	require.Len(t, r.Skipped, 1)
 	assert.Equal(t, locked, r.Skipped[0].Path)
-	assert.Contains(t, r.Skipped[0].Reason, "permission denied")
+	assert.Contains(t, r.Skipped[0].Reason.String(), "permission denied")
 	assert.Equal(t, 1, r.FilesScanned)
 
 	sub := filepath.Join(dir, "closed")

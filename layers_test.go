@@ -25,23 +25,23 @@ const module = "github.com/scbcheck/scbcheck"
 var allowedImports = map[string][]string{
 	"lang":      {},
 	"vfs":       {},
-	"source":    {"lang", "vfs"},
-	"config":    {"lang", "vfs", "metric"},
+	"source":    {"lang", "vfs", "option"},
+	"config":    {"lang", "vfs", "metric", "option"},
 	"erosion":   {"lang", "source"},
 	"clones":    {"lang", "source"},
 	"rules":     {"lang", "source", "config", "vfs", "finding", "metric", "internal/stopsig"},
 	"reuse":     {"lang", "source", "config", "vfs"},
 	"verbosity": {"lang", "source", "config", "clones", "rules", "finding"},
-	"report":    {"lang", "erosion", "reuse", "rules", "vfs", "finding", "metric"},
+	"report":    {"lang", "erosion", "reuse", "rules", "vfs", "finding", "metric", "option"},
 	// The per-file engine (worker pool, ast-grep scan, prescans, report
 	// assembly) and the file cache it fills sit between the analyses and
 	// the facade; nothing above the facade reaches them.
-	"internal/filecache": {"internal/cache", "rules", "source", "vfs"},
-	"internal/engine":    {"lang", "vfs", "source", "config", "internal/cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding", "internal/filecache"},
-	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache"},
-	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric"},
-	"batch":              {"trajectory", "vfs", "internal/safefile"},
-	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric"},
+	"internal/filecache": {"internal/cache", "rules", "source", "vfs", "option"},
+	"internal/engine":    {"lang", "vfs", "source", "config", "internal/cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding", "internal/filecache", "option"},
+	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache", "option"},
+	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric", "option"},
+	"batch":              {"trajectory", "vfs", "internal/safefile", "option"},
+	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric", "option"},
 	"internal/testkit":   {"lang", "source"},
 	"bench/parseonly":    {},
 	"bench/phases":       {"lang", "source", "config", "erosion", "clones", "rules", "reuse"},
@@ -58,10 +58,15 @@ var allowedImports = map[string][]string{
 	// writer (report) of findings.
 	"finding": {},
 
+	// option names the settings a caller sets (Options.MaxFileSize) as
+	// values: a leaf, so that a message about a setting carries which one
+	// at any layer, and each front end spells it (the command: its flag).
+	"option": {},
+
 	// gitrepo is the git plumbing (the process runner, log, diff-tree,
 	// ls-tree, cat-file): it knows repositories and commits, nothing of
 	// the analysis; trajectory writes commits' trees through it.
-	"internal/gitrepo": {"vfs", "internal/stopsig"},
+	"internal/gitrepo": {"vfs", "option", "internal/stopsig"},
 	"internal/stopsig": {},
 
 	// cache is the content-addressed store of packs the file cache files

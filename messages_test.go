@@ -16,13 +16,19 @@ import (
 )
 
 // The library's strings tell no caller to pass a command-line option or
-// to run a script of this repository: its messages name the Options field
-// or the condition, and the command (cmd/scb-check) words them in its
-// own options.
+// to run a script of this repository, and name no option in words: a
+// message about an option carries it as a value (package option:
+// option.Name, option.About), which the library spells as the field a
+// caller sets (Options.MaxFileSize) and the command (cmd/scb-check) as
+// its flag. A string naming a field of Options or GitOptions would reach
+// the command's user unspelled.
 func TestLibraryStringsNameNoCommandLineOption(t *testing.T) {
 	// advice is a long option, a repository script or a command of
 	// scb-check (scb-check dir <PATH>) named in a string.
 	advice := regexp.MustCompile(`(^|[^\w-])--[a-z]|scripts/|scb-check (check|dir|functions|rules?|trajectory|batch|help)\b`)
+	// named is an option named in words, as Options.MaxFileSize or
+	// GitOptions.OutsideGitDir.
+	named := regexp.MustCompile(`\b(Git)?Options\.([A-Z]|$)`)
 	// An argument of a program the library runs (git's --no-pager,
 	// ast-grep's --json=compact) is a string of its own: not advice.
 	argument := regexp.MustCompile(`^--[a-z][a-z0-9-]*(=\S*)?$`)
@@ -80,10 +86,13 @@ func TestLibraryStringsNameNoCommandLineOption(t *testing.T) {
 			if advice.MatchString(s) && (joined[lit] || !argument.MatchString(s)) && allowed[s] == "" {
 				found = append(found, fset.Position(lit.Pos()).String()+": "+s)
 			}
+			if named.MatchString(s) {
+				found = append(found, fset.Position(lit.Pos()).String()+": names an option in words: "+s)
+			}
 			return true
 		})
 		return nil
 	}))
 	assert.Greater(t, files, 100, "the walk reached the library's sources")
-	assert.Empty(t, found, "library strings that name a command-line option or a script")
+	assert.Empty(t, found, "library strings that name a command-line option or a script, or an option in words")
 }

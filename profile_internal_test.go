@@ -291,7 +291,7 @@ func TestProfile013Wired(t *testing.T) {
 			assert.Equal(t, want, b.String())
 			require.Len(t, r.Skipped, 1)
 			assert.Equal(t, "d.py", r.Skipped[0].Path)
-			assert.Contains(t, r.Skipped[0].Reason, "tokenize rejects the source")
+			assert.Contains(t, r.Skipped[0].Reason.String(), "tokenize rejects the source")
 			var wrappers []string
 			for _, f := range r.Findings {
 				if f.RuleID == rules.TrivialWrapperID {

@@ -10,6 +10,7 @@ import (
 	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/internal/engine"
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -77,7 +78,7 @@ type Settings struct {
 func resolve(opt Options) (Settings, error) {
 	profile, err := ProfileNamed(opt.Compat)
 	if err != nil {
-		return Settings{}, mark(ErrConfig, fmt.Errorf("Options.Compat: %w", err))
+		return Settings{}, mark(ErrConfig, option.About(option.Compat, err))
 	}
 	cat := opt.Catalog
 	if cat == nil {
@@ -109,7 +110,7 @@ func (s Settings) withProfile(p *Profile) (Settings, error) {
 		for i, spec := range p.Languages {
 			names[i] = spec.Name
 		}
-		return Settings{}, mark(ErrConfig, fmt.Errorf("Options.Languages: scb-check %s reads %s only", p.Name, strings.Join(names, ", ")))
+		return Settings{}, mark(ErrConfig, option.About(option.Languages, fmt.Errorf("scb-check %s reads %s only", p.Name, strings.Join(names, ", "))))
 	}
 	cat := s.loaded
 	if p.catalog != nil {
@@ -175,7 +176,7 @@ func CheckLanguages(names []string) error {
 func resolveLanguages(names []string) ([]*lang.Spec, error) {
 	specs, err := lang.Resolve(names)
 	if err != nil {
-		return nil, fmt.Errorf("Options.Languages: %w", err)
+		return nil, option.About(option.Languages, err)
 	}
 	return specs, nil
 }

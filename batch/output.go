@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/scbcheck/scbcheck/internal/safefile"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/trajectory"
 )
 
@@ -295,19 +296,20 @@ type skippedFile struct {
 }
 
 // encodeLine is the output line of a measured entry: the head, then the
-// keys of the `check --report` object byte for byte, and a newline.
-func encodeLine(e Entry, p trajectory.Point) ([]byte, error) {
+// keys of the `check --report` object byte for byte, and a newline; its
+// messages name options in words.
+func encodeLine(e Entry, p trajectory.Point, words option.Words) ([]byte, error) {
 	h := lineHead{Snapshot: e.Text, Index: e.Index, Status: StatusOK, Commit: p.Checkpoint.Commit,
 		Time: p.Checkpoint.Time, Subject: p.Checkpoint.Subject, Skipped: []skippedFile{}}
 	if p.Report == nil {
-		msg := p.Err
+		msg := p.Err.Spell(words)
 		if msg == "" {
 			msg = "no report"
 		}
 		h.Status, h.Error = StatusError, &msg
 	}
 	for _, s := range p.Skipped {
-		h.Skipped = append(h.Skipped, skippedFile{Path: s.Path, Reason: s.Reason})
+		h.Skipped = append(h.Skipped, skippedFile{Path: s.Path, Reason: s.Reason.Spell(words)})
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/trajectory"
 )
 
@@ -92,11 +93,11 @@ func TestEncodeLine(t *testing.T) {
 		{"a measured commit names it, with skipped files",
 			Entry{Text: "repo@v1", Index: 0}, trajectory.Point{
 				Checkpoint: trajectory.Checkpoint{Commit: "abc", Time: "2024-01-02T03:04:05+00:00", Subject: "fix \"x\""},
-				Skipped:    []trajectory.Skipped{{Path: "b.py", Reason: "failed to parse python source"}}, Report: report},
+				Skipped:    []trajectory.Skipped{{Path: "b.py", Reason: option.Plain("failed to parse python source")}}, Report: report},
 			`{"snapshot":"repo@v1","index":0,"status":"ok","commit":"abc","time":"2024-01-02T03:04:05+00:00","subject":"fix \"x\"",` +
 				`"skipped":[{"path":"b.py","reason":"failed to parse python source"}],"verbosity":0.25,"erosion":0.0,"catalog":"bundled:0.1.0"}`},
 		{"an error line has the message and no report keys",
-			Entry{Text: "gone", Index: 2}, trajectory.Point{Err: "path does not exist: gone"},
+			Entry{Text: "gone", Index: 2}, trajectory.Point{Err: option.Plain("path does not exist: gone")},
 			`{"snapshot":"gone","index":2,"status":"error","error":"path does not exist: gone","skipped":[]}`},
 		{"an empty report adds no keys",
 			Entry{Text: "x", Index: 1}, trajectory.Point{Report: []byte("{}")},
@@ -104,7 +105,7 @@ func TestEncodeLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			line, err := encodeLine(tt.entry, tt.point)
+			line, err := encodeLine(tt.entry, tt.point, nil)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want+"\n", string(line))
 			assert.True(t, json.Valid(line))

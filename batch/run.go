@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/trajectory"
 )
 
@@ -33,10 +34,10 @@ type Options struct {
 	// analysis of a snapshot measured by this run passed over
 	// (trajectory.Point.Warnings), in order, once its line is written.
 	Warn func(e Entry, warning string)
-	// Reword, when set, rewords every message of a snapshot (its error,
-	// its skipped files' reasons, its warnings) before its line is
-	// written: see trajectory.Point.Reworded.
-	Reword func(string) string
+	// Words are the words a snapshot's messages (its error, its skipped
+	// files' reasons, its warnings) name options in; nil is the
+	// library's.
+	Words option.Words
 }
 
 // Result counts what a run did with the entries of its shard.
@@ -123,7 +124,7 @@ func measureEntry(ctx context.Context, ms *trajectory.Measurer, m *Manifest, e E
 	snap.GitTimeout, snap.OutsideGitDir = opt.GitTimeout, opt.OutsideGitDir
 	var p trajectory.Point
 	if err != nil {
-		p = trajectory.Point{Checkpoint: trajectory.Checkpoint{Label: e.Text}, Err: err.Error()}
+		p = trajectory.Point{Checkpoint: trajectory.Checkpoint{Label: e.Text}, Err: option.TextOf(err, nil)}
 	} else {
 		mo := opt.Measure
 		if snap.Rev != "" && opt.CommitsOwnConfig {
@@ -133,9 +134,10 @@ func measureEntry(ctx context.Context, ms *trajectory.Measurer, m *Manifest, e E
 			return nil, nil, false, err
 		}
 	}
-	if opt.Reword != nil {
-		p = p.Reworded(opt.Reword)
+	line, err := encodeLine(e, p, opt.Words)
+	warnings := make([]string, len(p.Warnings))
+	for i, w := range p.Warnings {
+		warnings[i] = w.Spell(opt.Words)
 	}
-	line, err := encodeLine(e, p)
-	return line, p.Warnings, p.Report == nil, err
+	return line, warnings, p.Report == nil, err
 }

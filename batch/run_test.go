@@ -101,16 +101,16 @@ func (f *fixture) run(t *testing.T, path string, opt Options) Result {
 
 // outLine is the part of an output line these tests read.
 type outLine struct {
-	Snapshot     string               `json:"snapshot"`
-	Index        int                  `json:"index"`
-	Status       string               `json:"status"`
-	Commit       string               `json:"commit"`
-	Subject      string               `json:"subject"`
-	Error        string               `json:"error"`
-	Skipped      []trajectory.Skipped `json:"skipped"`
-	Erosion      *float64             `json:"erosion"`
-	FilesScanned int                  `json:"files_scanned"`
-	TotalLOC     int                  `json:"total_loc"`
+	Snapshot     string        `json:"snapshot"`
+	Index        int           `json:"index"`
+	Status       string        `json:"status"`
+	Commit       string        `json:"commit"`
+	Subject      string        `json:"subject"`
+	Error        string        `json:"error"`
+	Skipped      []skippedFile `json:"skipped"`
+	Erosion      *float64      `json:"erosion"`
+	FilesScanned int           `json:"files_scanned"`
+	TotalLOC     int           `json:"total_loc"`
 	raw          string
 }
 
@@ -176,8 +176,8 @@ func TestRun(t *testing.T) {
 	assert.Equal(t, f.commits[1], lines[6].Commit)
 	assert.InDelta(t, 60.0/62, *lines[6].Erosion, 1e-12)
 	assert.Equal(t, 1, lines[6].FilesScanned)
-	assert.Equal(t, []trajectory.Skipped{{Path: "broken.py", Reason: "failed to parse python source"}}, lines[6].Skipped)
-	assert.Equal(t, []trajectory.Skipped{{Path: "a.py", Reason: "failed to parse python source"}}, lines[5].Skipped)
+	assert.Equal(t, []skippedFile{{Path: "broken.py", Reason: "failed to parse python source"}}, lines[6].Skipped)
+	assert.Equal(t, []skippedFile{{Path: "a.py", Reason: "failed to parse python source"}}, lines[5].Skipped)
 
 	// The line carries the snapshot's check report byte for byte.
 	p, err := trajectory.Measure(context.Background(), trajectory.Snapshot{Path: filepath.Join(f.base, "ckpt", "2")}, opt.Measure)

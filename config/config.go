@@ -13,6 +13,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -65,10 +66,18 @@ type Config struct {
 
 // Warning is a file config discovery passed over, and why.
 type Warning struct {
-	Path, Message string
+	Path string
+	// Message names the option that names a configuration file to use.
+	Message option.Text
 }
 
-func (w Warning) String() string { return w.Path + ": " + w.Message }
+// Text is the warning: its path, then its message.
+func (w Warning) Text() option.Text {
+	return append(option.Text{option.Lit(w.Path + ": ")}, w.Message...)
+}
+
+// String is the warning in the library's words.
+func (w Warning) String() string { return w.Text().String() }
 
 // LowUse configures the low-use-short-function rule
 // ([low-use-short-function] in the config file).
@@ -211,7 +220,8 @@ func LoadDiscovering(fsys vfs.FS, cwd, explicit string, max int64, d Discovery) 
 		var outside *vfs.OutsideError
 		switch {
 		case errors.As(err, &notRegular) || errors.As(err, &outside) || errors.Is(err, fs.ErrNotExist):
-			warnings = append(warnings, Warning{Path: path, Message: fmt.Sprintf("%v; not used as the configuration (name a file you trust with Options.ConfigPath)", err)})
+			warnings = append(warnings, Warning{Path: path, Message: option.Text{
+				option.Lit(fmt.Sprintf("%v; not used as the configuration (name a file you trust with ", err)), option.Name(option.ConfigPath), option.Lit(")")}})
 			return path, nil, nil
 		case err != nil:
 			return path, nil, readError(path, err)

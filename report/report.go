@@ -6,6 +6,7 @@ import (
 
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/rules"
 )
@@ -60,8 +61,9 @@ type Report struct {
 	// Warnings are the inputs other than sources passed over (an ignore
 	// or configuration file that is not a regular file, or a link out of
 	// the tree), in the order met, each naming the file (by the path it
-	// was looked for at, not relative to Root) and the reason.
-	Warnings []string
+	// was looked for at, not relative to Root) and the reason, which may
+	// name an option.
+	Warnings []option.Text
 
 	// CloneBlocks are every instance of every clone group, sorted by path,
 	// start and end line.
@@ -209,7 +211,8 @@ type Skipped struct {
 	// Path is relative to Report.Root.
 	Path     string
 	Language string
-	Reason   string
+	// Reason may name an option (the size cap's, the parse timeout's).
+	Reason option.Text
 }
 
 // Abs is the full path of a path of the report: joined to Root when it

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -54,8 +55,9 @@ type SourceFile struct {
 	// Skip, when not empty, says why the file must not be read: it is not
 	// a regular file (a named pipe would block the reader), it is a
 	// symlink leading out of the analysed tree, or its name is not valid
-	// UTF-8.
-	Skip string
+	// UTF-8. It is a Text: the reason of a file over the size cap names
+	// the option that raises it.
+	Skip option.Text
 }
 
 // prunedNames are file names never walked below the root, even with
@@ -238,13 +240,14 @@ func (w *walker) keepData(p string, e fs.DirEntry) error {
 	if err != nil {
 		return nil
 	}
-	reason := skipReason(info, w.dataMax)
+	reason := readReason(info)
 	switch {
 	case !info.Mode().IsRegular():
-		w.warnData(p, skipReason(info, 0))
+		w.warnData(p, reason)
+	case w.dataMax > 0 && info.Size() > w.dataMax:
 	case reason == "":
 		w.data = append(w.data, resolved)
-	case reason == vfs.UnreadReason(info):
+	default:
 		w.warnData(p, reason)
 	}
 	return nil
@@ -342,7 +345,7 @@ func (w *walker) keep(p string, e fs.DirEntry) error {
 	f := SourceFile{Path: resolved, Lang: spec}
 	if resolved != p && !within(w.root, resolved) {
 		// Kept under its own name: the target is not ours to read.
-		f.Path, f.Skip = p, "symlink to "+vfs.EscapePath(resolved)+", outside the analysed tree (not followed)"
+		f.Path, f.Skip = p, option.Text{option.Lit("symlink to " + vfs.EscapePath(resolved) + ", outside the analysed tree (not followed)")}
 	} else if info, err := w.statIfNil(resolved, info); err != nil {
 		return fmt.Errorf("failed to resolve %s: %w", vfs.EscapePath(p), err)
 	} else {
@@ -353,7 +356,7 @@ func (w *walker) keep(p string, e fs.DirEntry) error {
 }
 
 // SkipNotUTF8 is the Skip reason of a file whose path is not valid UTF-8.
-const SkipNotUTF8 = "file name is not valid UTF-8; not read"
+var SkipNotUTF8 = option.Text{option.Lit("file name is not valid UTF-8; not read")}
 
 // unnamable returns f, or, when its path is not valid UTF-8, f skipped
 // under its escaped path (vfs.EscapePath): such a name cannot be handed
@@ -388,7 +391,7 @@ type NoFilesError struct {
 }
 
 // Error names Options.Languages as what enables the languages.
-func (e *NoFilesError) Error() string { return e.Message("Options.Languages") }
+func (e *NoFilesError) Error() string { return e.Message(option.Languages.String()) }
 
 // Message is the error's message naming setting as the way (besides the
 // configuration's languages key) to enable the languages found.
@@ -429,13 +432,22 @@ func within(root, p string) bool {
 // is larger than max (when max > 0), or the tree holds it without its
 // bytes (a commit's blob missing from the repository: vfs.UnreadReason);
 // "" when it is read.
-func skipReason(info os.FileInfo, max int64) string {
+func skipReason(info os.FileInfo, max int64) option.Text {
+	if info.Mode().IsRegular() && max > 0 && info.Size() > max {
+		return option.Text{option.Lit(fmt.Sprintf("file of %d bytes, over the limit of %d bytes (", info.Size(), max)),
+			option.Name(option.MaxFileSize), option.Lit("); not read")}
+	}
+	if reason := readReason(info); reason != "" {
+		return option.Text{option.Lit(reason)}
+	}
+	return nil
+}
+
+// readReason is skipReason's for a file not over the size cap.
+func readReason(info os.FileInfo) string {
 	m := info.Mode()
 	switch {
 	case m.IsRegular():
-		if max > 0 && info.Size() > max {
-			return fmt.Sprintf("file of %d bytes, over the limit of %d bytes (Options.MaxFileSize); not read", info.Size(), max)
-		}
 		return vfs.UnreadReason(info)
 	case m&os.ModeNamedPipe != 0:
 		return "not a regular file (named pipe); not read"

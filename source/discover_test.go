@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/source"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -326,7 +327,7 @@ func TestDiscoverSymlinks(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, []string{"proj/keep.py", "proj/link.py"}, relPaths(t, root, got))
 		assert.Empty(t, got[0].Skip)
-		assert.Contains(t, got[1].Skip, "outside the analysed tree (not followed)")
+		assert.Contains(t, got[1].Skip.String(), "outside the analysed tree (not followed)")
 	})
 	t.Run("a named pipe is kept unread", func(t *testing.T) {
 		root := makeTree(t, map[string]string{"keep.py": ""})
@@ -335,10 +336,10 @@ func TestDiscoverSymlinks(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, got, 2)
 		assert.Empty(t, got[0].Skip)
-		assert.Equal(t, "not a regular file (named pipe); not read", got[1].Skip)
+		assert.Equal(t, "not a regular file (named pipe); not read", got[1].Skip.String())
 		one, err := source.Discover(filepath.Join(root, "pipe.py"), source.DiscoverOptions{})
 		require.NoError(t, err)
-		assert.Equal(t, "not a regular file (named pipe); not read", one[0].Skip, "also when named explicitly")
+		assert.Equal(t, "not a regular file (named pipe); not read", one[0].Skip.String(), "also when named explicitly")
 	})
 	t.Run("a broken symlinked source file is an error", func(t *testing.T) {
 		root := makeTree(t, map[string]string{"keep.py": ""})
@@ -516,7 +517,7 @@ func TestDiscoverFileNames(t *testing.T) {
 		got, err := source.Discover(root, source.DiscoverOptions{})
 		require.NoError(t, err)
 		assert.Equal(t, []source.SourceFile{
-			{Path: root + `/a\xffb.py`, Lang: lang.Python, Skip: "file name is not valid UTF-8; not read"},
+			{Path: root + `/a\xffb.py`, Lang: lang.Python, Skip: option.Plain("file name is not valid UTF-8; not read")},
 			// Valid UTF-8 names with control characters are analysed under
 			// their own names: only the writers escape them.
 			{Path: root + "/c\nd.py", Lang: lang.Python},
@@ -554,7 +555,7 @@ func TestDiscoverFileNames(t *testing.T) {
 		got, err := source.Discover(root, source.DiscoverOptions{})
 		require.NoError(t, err)
 		require.Len(t, got, 1)
-		assert.Equal(t, "symlink to "+outside+`/o\nut.py, outside the analysed tree (not followed)`, got[0].Skip)
+		assert.Equal(t, "symlink to "+outside+`/o\nut.py, outside the analysed tree (not followed)`, got[0].Skip.String())
 	})
 	t.Run("a data file that is not UTF-8 is not collected", func(t *testing.T) {
 		root := makeTree(t, map[string]string{"a.py": "", "go.mod": "", "x\xff/go.mod": ""})

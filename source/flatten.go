@@ -200,6 +200,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/option"
 )
 
 // The runtime symbols declared above are defined by the binding's package,
@@ -269,11 +270,16 @@ type TimeoutError struct {
 	Analysis bool
 }
 
-func (e *TimeoutError) Error() string {
+func (e *TimeoutError) Error() string { return e.OptionText().String() }
+
+// OptionText is the message, naming the option that sets the timeout.
+func (e *TimeoutError) OptionText() option.Text {
+	what := "parsing"
 	if e.Analysis {
-		return fmt.Sprintf("parsing and analysing the %s source took longer than %s; given up (see Options.ParseTimeout)", e.Lang, e.After)
+		what = "parsing and analysing"
 	}
-	return fmt.Sprintf("parsing the %s source took longer than %s; given up (see Options.ParseTimeout)", e.Lang, e.After)
+	return option.Text{option.Lit(fmt.Sprintf("%s the %s source took longer than %s; given up (see ", what, e.Lang, e.After)),
+		option.Name(option.ParseTimeout), option.Lit(")")}
 }
 
 // Is makes errors.Is(err, ErrTimeout) hold.

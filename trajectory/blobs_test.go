@@ -13,6 +13,7 @@ import (
 
 	"github.com/scbcheck/scbcheck/internal/gitrepo"
 	"github.com/scbcheck/scbcheck/internal/testkit"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -54,7 +55,8 @@ func TestGitOversizedBlobsAreNotHeld(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, tr.Points, 2)
 	over := func(path string, size int) Skipped {
-		return Skipped{Path: path, Reason: "file of " + strconv.Itoa(size) + " bytes, over the limit of 1000 bytes (Options.MaxFileSize); not read"}
+		return Skipped{Path: path, Reason: option.Text{option.Lit("file of " + strconv.Itoa(size) + " bytes, over the limit of 1000 bytes ("),
+			option.Name(option.MaxFileSize), option.Lit("); not read")}}
 	}
 	first := []Skipped{over("a.py", 6000), over("b.py", 6000), over("c/d.py", 6000)}
 	assert.Equal(t, first, tr.Points[0].Skipped)

@@ -10,18 +10,9 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/internal/gitrepo"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/vfs"
 )
-
-// OptionError is an error about the value of one of GitOptions' fields,
-// named by Field ("Repo", "RevRange").
-type OptionError struct {
-	Field string
-	Err   error
-}
-
-func (e *OptionError) Error() string { return "GitOptions." + e.Field + ": " + e.Err.Error() }
-func (e *OptionError) Unwrap() error { return e.Err }
 
 // GitOptions selects the commits of a git trajectory.
 type GitOptions struct {
@@ -76,12 +67,12 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 	opt.Session = sess
 	r, err := gitrepo.Open(ctx, g.Repo, gitrepo.Options{Git: g.Git, Timeout: g.Timeout, OutsideGitDir: g.OutsideGitDir, MaxBlob: blobLimit(opt.Analysis)})
 	if err != nil {
-		return nil, &OptionError{Field: "Repo", Err: err}
+		return nil, option.About(option.GitRepo, err)
 	}
 	defer r.Close()
 	revRange := rangeOrHead(g.RevRange)
 	if err := r.CheckRange(ctx, revRange); err != nil {
-		return nil, &OptionError{Field: "RevRange", Err: err}
+		return nil, option.About(option.GitRevRange, err)
 	}
 	commits, err := r.Commits(ctx, revRange)
 	if err != nil {

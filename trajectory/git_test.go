@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck/internal/testkit"
+	"github.com/scbcheck/scbcheck/option"
 )
 
 // history builds: c0 a README only; c1 small in a.py; c2 a README change;
@@ -55,13 +56,13 @@ func TestGitHistory(t *testing.T) {
 		assert.Equal(t, "2024-01-02T03:04:05+00:00", p.Checkpoint.Time)
 	}
 
-	assert.Equal(t, "no supported source files found at "+h[0][:12], tr.Points[0].Err, "the README-only commit is empty")
+	assert.Equal(t, "no supported source files found at "+h[0][:12], tr.Points[0].Err.String(), "the README-only commit is empty")
 	e3, e4 := 60.0/62, 84.0/86
 	assert.Equal(t, 0.0, tr.Points[1].Metrics["erosion"])
 	assert.Equal(t, 0.0, tr.Points[2].Metrics["erosion"])
 	assert.InDelta(t, e3, tr.Points[3].Metrics["erosion"], 1e-12)
 	assert.InDelta(t, e4, tr.Points[4].Metrics["erosion"], 1e-12)
-	assert.Equal(t, []Skipped{{Path: "broken.py", Reason: "failed to parse python source"}}, tr.Points[4].Skipped)
+	assert.Equal(t, []Skipped{{Path: "broken.py", Reason: option.Plain("failed to parse python source")}}, tr.Points[4].Skipped)
 	assert.InDelta(t, e4, tr.Points[5].Metrics["erosion"], 1e-12)
 	assert.Empty(t, tr.Points[5].Skipped, "the deleted file is gone")
 
@@ -184,9 +185,9 @@ func TestGitEmptyAndBrokenCommits(t *testing.T) {
 	tr, err := Git(context.Background(), GitOptions{Repo: r.Dir}, Options{Analysis: analysisOptions(t, r.Dir)})
 	require.NoError(t, err)
 	require.Len(t, tr.Points, 3)
-	assert.Equal(t, "no supported source files found at "+h0[:12], tr.Points[0].Err)
-	assert.Equal(t, "no supported source files could be parsed at "+h1[:12], tr.Points[1].Err)
-	assert.Equal(t, []Skipped{{Path: "a.py", Reason: "failed to parse python source"}}, tr.Points[1].Skipped)
+	assert.Equal(t, "no supported source files found at "+h0[:12], tr.Points[0].Err.String())
+	assert.Equal(t, "no supported source files could be parsed at "+h1[:12], tr.Points[1].Err.String())
+	assert.Equal(t, []Skipped{{Path: "a.py", Reason: option.Plain("failed to parse python source")}}, tr.Points[1].Skipped)
 	m := tr.Points[2].Metrics
 	require.NotNil(t, m)
 	// small: cc 1, SLOC 4, mass 2, nothing above the thresholds.

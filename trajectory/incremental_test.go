@@ -306,7 +306,7 @@ func TestReusedPoints(t *testing.T) {
 	tr, err := Git(context.Background(), GitOptions{Repo: r.Dir}, opt)
 	require.NoError(t, err)
 	require.Len(t, tr.Points, 4)
-	assert.Equal(t, "no supported source files found at "+h[1][:12], tr.Points[1].Err)
+	assert.Equal(t, "no supported source files found at "+h[1][:12], tr.Points[1].Err.String())
 	for i := range h {
 		alone, err := Measure(context.Background(), Snapshot{Path: r.Dir, Rev: h[i], Label: h[i][:12]}, opt)
 		require.NoError(t, err)

@@ -144,7 +144,7 @@ func sameReport(ctx context.Context, r *gitrepo.Repo, snap *snapshot, commits []
 func reuse(points []Point, done []chan struct{}, i int, cp Checkpoint) bool {
 	<-done[i-1]
 	prev := points[i-1]
-	if prev.Metrics == nil || prev.Err != "" {
+	if prev.Metrics == nil || prev.Err != nil {
 		return false
 	}
 	prev.Index, prev.Checkpoint = i, cp

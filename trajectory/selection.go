@@ -1,12 +1,12 @@
 package trajectory
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/internal/gitrepo"
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/option"
 )
 
 // enabledLanguages are the languages whose files make a commit a source
@@ -26,7 +26,7 @@ func enabledLanguages(g GitOptions, opt Options) ([]*lang.Spec, error) {
 	}
 	specs, err := lang.Resolve(names)
 	if err != nil {
-		return nil, fmt.Errorf("Options.Languages: %w", err)
+		return nil, option.About(option.Languages, err)
 	}
 	return specs, nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/scbcheck/scbcheck/internal/gitrepo"
+	"github.com/scbcheck/scbcheck/option"
 )
 
 // Snapshot is one checkpoint measured on its own (see Measure): a file or
@@ -114,7 +115,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		return p, err
 	}
 	if err != nil {
-		p.Err = err.Error()
+		p.Err = option.TextOf(err, nil)
 		return p, nil
 	}
 	defer r.Close()
@@ -123,7 +124,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		if errors.Is(err, gitrepo.ErrNoGit) || ctx.Err() != nil {
 			return p, err
 		}
-		p.Err = err.Error()
+		p.Err = option.TextOf(err, nil)
 		return p, nil
 	}
 	p.Checkpoint.Commit, p.Checkpoint.Time, p.Checkpoint.Subject = c.Hash, c.Time, c.Subject
@@ -131,7 +132,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		// The analysed directory may not exist at every commit.
 		dir := strings.TrimSuffix(r.Prefix(), "/")
 		if !r.HasPath(ctx, c.Hash, dir) {
-			p.Err = fmt.Sprintf("%s does not exist at %s", dir, s.Label)
+			p.Err = option.Text{option.Lit(fmt.Sprintf("%s does not exist at %s", dir, s.Label))}
 			return p, nil
 		}
 	}
@@ -145,7 +146,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		if errors.Is(err, gitrepo.ErrNoGit) || ctx.Err() != nil {
 			return p, err
 		}
-		p.Err = err.Error()
+		p.Err = option.TextOf(err, nil)
 		return p, nil
 	}
 	return measureCommit(ctx, r, snap, p.Checkpoint, sess, opt.Analysis)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -31,7 +32,7 @@ func TestMeasureCommit(t *testing.T) {
 		assert.Equal(t, want.Checkpoint.Subject, p.Checkpoint.Subject, rev)
 		assert.Equal(t, "2024-01-02T03:04:05+00:00", p.Checkpoint.Time, rev)
 		assert.Equal(t, string(want.Report), string(p.Report), rev)
-		assert.Empty(t, p.Err, rev)
+		assert.Empty(t, p.Err.String(), rev)
 	}
 	// h[3]: small and big (11 ifs) in a.py: erosion 60/62.
 	p, err := Measure(context.Background(), Snapshot{Path: r.Dir, Rev: "v1"}, opt)
@@ -42,12 +43,12 @@ func TestMeasureCommit(t *testing.T) {
 	// h[4] holds a file with a syntax error; it is skipped and listed.
 	p, err = Measure(context.Background(), Snapshot{Label: "x", Path: r.Dir, Rev: h[4]}, opt)
 	require.NoError(t, err)
-	assert.Equal(t, []Skipped{{Path: "broken.py", Reason: "failed to parse python source"}}, p.Skipped)
+	assert.Equal(t, []Skipped{{Path: "broken.py", Reason: option.Plain("failed to parse python source")}}, p.Skipped)
 	// h[0] holds a README only.
 	p, err = Measure(context.Background(), Snapshot{Label: "repo@first", Path: r.Dir, Rev: h[0]}, opt)
 	require.NoError(t, err)
 	assert.Nil(t, p.Metrics)
-	assert.Equal(t, "no supported source files found at repo@first", p.Err)
+	assert.Equal(t, "no supported source files found at repo@first", p.Err.String())
 }
 
 // TestMeasureProblems: problems of the snapshot are the point's error;
@@ -79,7 +80,7 @@ func TestMeasureProblems(t *testing.T) {
 			require.NoError(t, err)
 			assert.Nil(t, p.Metrics)
 			assert.Nil(t, p.Report)
-			assert.Equal(t, tt.wantErr, p.Err)
+			assert.Equal(t, tt.wantErr, p.Err.String())
 		})
 	}
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -29,8 +30,9 @@ type Checkpoint struct {
 // Skipped is a file of a checkpoint left out of its analysis.
 type Skipped struct {
 	// Path is relative to the checkpoint's root, with slashes.
-	Path   string
-	Reason string
+	Path string
+	// Reason may name an option (report.Skipped.Reason).
+	Reason option.Text
 }
 
 // Point is one measured checkpoint.
@@ -51,36 +53,14 @@ type Point struct {
 	// a regular file, a link out of the tree), in the order met, each
 	// once; a path inside the checkpoint's tree is shown relative to the
 	// checkpoint's root, so no temporary snapshot's path appears.
-	Warnings []string
+	Warnings []option.Text
 	// Err says why the checkpoint has no numbers: nothing to analyse (an
 	// empty checkpoint, or no file that parses), or a problem in its
-	// sources such as a bad suppression directive.
-	Err string
+	// sources such as a bad suppression directive. It may name an
+	// option; nil when the point has numbers.
+	Err option.Text
 
 	callables []callable
-}
-
-// Reworded is p with reword applied to every message it carries: its
-// error, its skipped files' reasons and its warnings. The library names a
-// setting by the field a caller sets (Options.MaxFileSize); a command can
-// so name it by its own option.
-func (p Point) Reworded(reword func(string) string) Point {
-	p.Err = reword(p.Err)
-	skipped := make([]Skipped, len(p.Skipped))
-	for i, s := range p.Skipped {
-		skipped[i] = Skipped{Path: s.Path, Reason: reword(s.Reason)}
-	}
-	warnings := make([]string, len(p.Warnings))
-	for i, w := range p.Warnings {
-		warnings[i] = reword(w)
-	}
-	if p.Skipped != nil {
-		p.Skipped = skipped
-	}
-	if p.Warnings != nil {
-		p.Warnings = warnings
-	}
-	return p
 }
 
 // callable is one function of a point, keyed for matching across points.
@@ -97,6 +77,9 @@ type callable struct {
 type Trajectory struct {
 	Points  []Point
 	Summary Summary
+	// Words are the words the writers name options in (the points'
+	// errors, skipped files and warnings may); nil is the library's.
+	Words option.Words
 }
 
 // Options configures a trajectory run.
@@ -219,7 +202,7 @@ func measure(ctx context.Context, s *scbcheck.Session, opt scbcheck.Options, cp 
 			// ast-grep failed, which is not the checkpoint's doing.
 			return p, err
 		}
-		p.Err = scratchPaths(relativeMessage(err.Error(), root, cp.Label), root, scratch)
+		p.Err = option.TextOf(err, nil).Map(func(s string) string { return scratchPaths(relativeMessage(s, root, cp.Label), root, scratch) })
 		return p, nil
 	}
 	var b bytes.Buffer
@@ -244,7 +227,7 @@ func relativeMessage(msg, root, label string) string {
 func skippedOf(r *report.Report, root, scratch string) []Skipped {
 	var out []Skipped
 	for _, s := range r.Skipped {
-		out = append(out, Skipped{Path: s.Path, Reason: scratchPaths(relativeMessage(s.Reason, root, "."), root, scratch)})
+		out = append(out, Skipped{Path: s.Path, Reason: s.Reason.Map(func(m string) string { return scratchPaths(relativeMessage(m, root, "."), root, scratch) })})
 	}
 	return out
 }
@@ -252,13 +235,13 @@ func skippedOf(r *report.Report, root, scratch string) []Skipped {
 // warningsOf is r's warnings, each once, with the paths below root (the
 // analysed directory) relative to it and root itself shown as label, as
 // in the point's error, and no path inside scratch (see scratchPaths).
-func warningsOf(r *report.Report, root, scratch, label string) []string {
-	var out []string
+func warningsOf(r *report.Report, root, scratch, label string) []option.Text {
+	var out []option.Text
 	seen := map[string]bool{}
 	for _, w := range r.Warnings {
-		w = scratchPaths(localPaths(w, root, "", label), root, scratch)
-		if !seen[w] {
-			seen[w] = true
+		w = w.Map(func(s string) string { return scratchPaths(localPaths(s, root, "", label), root, scratch) })
+		if key := w.String(); !seen[key] {
+			seen[key] = true
 			out = append(out, w)
 		}
 	}

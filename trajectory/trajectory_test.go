@@ -15,6 +15,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 )
 
@@ -69,7 +70,7 @@ func TestSummarize(t *testing.T) {
 				{path: "a.py", qualified: "helper", cc: 1, cog: 0, line: 9},
 				{path: "a.py", qualified: "helper", nth: 1, cc: 2, cog: 1, line: 20},
 			}},
-		{Index: 1, Err: "no supported source files found at v1"},
+		{Index: 1, Err: option.Plain("no supported source files found at v1")},
 		{Index: 2, Metrics: measured(report.Metrics{"erosion": 0.2, "verbosity": 0.4, "dir": 0.5}),
 			callables: []callable{
 				{path: "a.py", qualified: "A.run", cc: 9, cog: 12, line: 3},
@@ -143,7 +144,7 @@ func TestSummarize(t *testing.T) {
 }
 
 func TestSummaryWithoutNumbers(t *testing.T) {
-	points := []Point{{Index: 0, Err: "no supported source files found at x"}}
+	points := []Point{{Index: 0, Err: option.Plain("no supported source files found at x")}}
 	s := summarize(points, 0)
 	assert.Equal(t, 0, s.Measured)
 	for _, tr := range s.Trends {
@@ -216,9 +217,9 @@ func TestDirectories(t *testing.T) {
 	assert.InDelta(t, e1, tr.Points[1].Metrics["erosion"], 1e-12)
 	assert.InDelta(t, 1.0, tr.Points[1].Metrics["cog_erosion"], 1e-12)
 	assert.Nil(t, tr.Points[2].Metrics, "an empty checkpoint has no numbers")
-	assert.Equal(t, "no supported source files found at c2", tr.Points[2].Err)
+	assert.Equal(t, "no supported source files found at c2", tr.Points[2].Err.String())
 	assert.InDelta(t, e3, tr.Points[3].Metrics["erosion"], 1e-12)
-	assert.Equal(t, []Skipped{{Path: "broken.py", Reason: "failed to parse python source"}}, tr.Points[3].Skipped)
+	assert.Equal(t, []Skipped{{Path: "broken.py", Reason: option.Plain("failed to parse python source")}}, tr.Points[3].Skipped)
 
 	d, ok := tr.Delta(3, "erosion")
 	require.True(t, ok)
@@ -325,7 +326,7 @@ func TestDirectoriesNothingParses(t *testing.T) {
 	tr, err := Directories(context.Background(), []string{"ok", "broken"}, Options{Analysis: analysisOptions(t, root)})
 	require.NoError(t, err)
 	assert.Nil(t, tr.Points[1].Metrics)
-	assert.Equal(t, "no supported source files could be parsed at broken", tr.Points[1].Err)
-	assert.Equal(t, []Skipped{{Path: "a.py", Reason: "failed to parse python source"}}, tr.Points[1].Skipped)
+	assert.Equal(t, "no supported source files could be parsed at broken", tr.Points[1].Err.String())
+	assert.Equal(t, []Skipped{{Path: "a.py", Reason: option.Plain("failed to parse python source")}}, tr.Points[1].Skipped)
 	assert.Equal(t, 1, tr.Summary.Measured)
 }

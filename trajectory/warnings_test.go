@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 )
 
@@ -51,14 +52,14 @@ func TestScratchPaths(t *testing.T) {
 }
 
 func TestWarningsOf(t *testing.T) {
-	r := &report.Report{Warnings: []string{
-		"/shm/scb-1/snapshot/pyproject.toml: symlink to /dev/zero, outside /shm/scb-1/snapshot (not followed)",
-		"/shm/scb-1/snapshot/sub/.gitignore: symlink to /shm/scb-1/host, outside /shm/scb-1/snapshot (not followed)",
-		"/shm/scb-1/snapshot/pyproject.toml: symlink to /dev/zero, outside /shm/scb-1/snapshot (not followed)",
+	r := &report.Report{Warnings: []option.Text{
+		option.Plain("/shm/scb-1/snapshot/pyproject.toml: symlink to /dev/zero, outside /shm/scb-1/snapshot (not followed)"),
+		option.Plain("/shm/scb-1/snapshot/sub/.gitignore: symlink to /shm/scb-1/host, outside /shm/scb-1/snapshot (not followed)"),
+		option.Plain("/shm/scb-1/snapshot/pyproject.toml: symlink to /dev/zero, outside /shm/scb-1/snapshot (not followed)"),
 	}}
-	assert.Equal(t, []string{
-		"pyproject.toml: symlink to /dev/zero, outside abc (not followed)",
-		"sub/.gitignore: symlink to ../host, outside abc (not followed)",
+	assert.Equal(t, []option.Text{
+		option.Plain("pyproject.toml: symlink to /dev/zero, outside abc (not followed)"),
+		option.Plain("sub/.gitignore: symlink to ../host, outside abc (not followed)"),
 	}, warningsOf(r, "/shm/scb-1/snapshot", "/shm/scb-1", "abc"), "in order met, each once")
 	assert.Nil(t, warningsOf(&report.Report{}, "/shm/scb-1/snapshot", "/shm/scb-1", "abc"))
 }
@@ -70,9 +71,9 @@ func TestWriteHumanEscapes(t *testing.T) {
 	points := []Point{
 		{Index: 0, Checkpoint: Checkpoint{Label: "v\n1", Subject: "fix\x1b[2J"}, Report: []byte(`{}`),
 			Metrics:   measured(report.Metrics{"total_loc": 2, "total_functions": 1}),
-			Skipped:   []Skipped{{Path: "a\nb.py", Reason: "failed to parse\tpython source"}},
+			Skipped:   []Skipped{{Path: "a\nb.py", Reason: option.Plain("failed to parse\tpython source")}},
 			callables: []callable{{path: "c\td.py", qualified: "f", cc: 1, cog: 0, line: 1}}},
-		{Index: 1, Checkpoint: Checkpoint{Label: "v2"}, Err: "no supported source files found at e\rf"},
+		{Index: 1, Checkpoint: Checkpoint{Label: "v2"}, Err: option.Plain("no supported source files found at e\rf")},
 		{Index: 2, Checkpoint: Checkpoint{Label: "v3"}, Report: []byte(`{}`),
 			Metrics:   measured(report.Metrics{"total_loc": 4, "total_functions": 1}),
 			callables: []callable{{path: "c\td.py", qualified: "f", cc: 2, cog: 1, line: 1}}},

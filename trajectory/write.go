@@ -189,12 +189,12 @@ func WriteJSON(w io.Writer, t *Trajectory) error {
 			}
 			jp.tail.Delta = &d
 		}
-		if p.Err != "" {
-			e := p.Err
+		if p.Err != nil {
+			e := p.Err.Spell(t.Words)
 			jp.tail.Error = &e
 		}
 		for _, s := range p.Skipped {
-			jp.tail.Skipped = append(jp.tail.Skipped, jsonSkipped{Path: s.Path, Reason: s.Reason})
+			jp.tail.Skipped = append(jp.tail.Skipped, jsonSkipped{Path: s.Path, Reason: s.Reason.Spell(t.Words)})
 		}
 		doc.Points = append(doc.Points, jp)
 	}
@@ -301,7 +301,7 @@ func WriteCSV(w io.Writer, t *Trajectory) error {
 	}
 	for i, p := range t.Points {
 		row := []string{strconv.Itoa(p.Index)}
-		for _, text := range []string{p.Checkpoint.Label, p.Checkpoint.Commit, p.Checkpoint.Time, p.Checkpoint.Subject, p.Err} {
+		for _, text := range []string{p.Checkpoint.Label, p.Checkpoint.Commit, p.Checkpoint.Time, p.Checkpoint.Subject, p.Err.Spell(t.Words)} {
 			row = append(row, report.CSVText(text))
 		}
 		row = append(row, csvValues(p.Metrics)...)
@@ -354,11 +354,11 @@ func WriteHuman(w io.Writer, t *Trajectory) error {
 	var failed, skipped []string
 	for _, p := range t.Points {
 		label := vfs.EscapePath(p.Checkpoint.Label)
-		if p.Err != "" {
-			failed = append(failed, fmt.Sprintf("  %d %s: %s\n", p.Index, label, vfs.EscapePath(p.Err)))
+		if p.Err != nil {
+			failed = append(failed, fmt.Sprintf("  %d %s: %s\n", p.Index, label, vfs.EscapePath(p.Err.Spell(t.Words))))
 		}
 		for _, sk := range p.Skipped {
-			skipped = append(skipped, fmt.Sprintf("  %d %s: %s: %s\n", p.Index, label, vfs.EscapePath(sk.Path), vfs.EscapePath(sk.Reason)))
+			skipped = append(skipped, fmt.Sprintf("  %d %s: %s: %s\n", p.Index, label, vfs.EscapePath(sk.Path), vfs.EscapePath(sk.Reason.Spell(t.Words))))
 		}
 	}
 	if len(failed) > 0 {

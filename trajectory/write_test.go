@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 )
 
@@ -19,10 +20,10 @@ func sampleTrajectory() *Trajectory {
 		{Index: 0, Checkpoint: Checkpoint{Label: "v1"}, Report: []byte(`{"erosion":0.25}`),
 			Metrics:   measured(report.Metrics{"erosion": 0.25, "verbosity": 0.5, "cog_erosion": 0.125, "total_loc": 40, "total_functions": 4, "total_mass": 12.5}),
 			callables: []callable{{path: "pkg/a.py", qualified: "A.run", cc: 3, cog: 2, line: 4}}},
-		{Index: 1, Checkpoint: Checkpoint{Label: "v2"}, Err: "no supported source files found at v2"},
+		{Index: 1, Checkpoint: Checkpoint{Label: "v2"}, Err: option.Plain("no supported source files found at v2")},
 		{Index: 2, Checkpoint: Checkpoint{Label: "v3"}, Report: []byte(`{"erosion":0.5}`),
 			Metrics:   measured(report.Metrics{"erosion": 0.5, "verbosity": 0.25, "cog_erosion": 0.125, "total_loc": 60, "total_functions": 5, "dir": 0.75}),
-			Skipped:   []Skipped{{Path: "pkg/b.py", Reason: "failed to parse python source"}},
+			Skipped:   []Skipped{{Path: "pkg/b.py", Reason: option.Plain("failed to parse python source")}},
 			callables: []callable{{path: "pkg/a.py", qualified: "A.run", cc: 13, cog: 20, line: 6}}},
 	}
 	return &Trajectory{Points: points, Summary: summarize(points, 0)}
@@ -78,7 +79,7 @@ func TestWriteCSVNeutralisesText(t *testing.T) {
 	tr := sampleTrajectory()
 	tr.Points[0].Checkpoint = Checkpoint{Label: "@v1", Commit: "c0", Time: "2024-01-02T03:04:05Z",
 		Subject: "=HYPERLINK(\"http://e.example\",\"x\")\x1b[2J"}
-	tr.Points[1].Err = "-failed \u009b2J\u202e"
+	tr.Points[1].Err = option.Plain("-failed \u009b2J\u202e")
 	tr.Points[2].Checkpoint.Subject = "+1\a"
 	var b bytes.Buffer
 	require.NoError(t, WriteCSV(&b, tr))

@@ -1,15 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/scbcheck/scbcheck"
+	libopt "github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
-	"github.com/scbcheck/scbcheck/trajectory"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -36,91 +34,58 @@ func notBaselineMessage(e *report.NotBaselineError) string {
 	return fmt.Sprintf("baseline %s: not a baseline written by %s --write-baseline (no schema_version)", e.Path, report.ToolName)
 }
 
-// gitOptionFlags are the options that set trajectory.GitOptions' fields.
-var gitOptionFlags = map[string]string{"Repo": "--git", "RevRange": "--rev-range"}
+// message is err as the CLI prints it: its chain in the CLI's words
+// (advice), each option it names by the option's flag (optionFlags).
+func message(err error) string { return libopt.TextOf(err, advice).Spell(flagWords{}) }
 
-// message is err as the CLI prints it: the library's message, with the
-// CLI's advice where the library's names no option: how to enable the
-// languages of the files found when none could be analysed, which option
-// raises the cap a file was refused over, which option set a
-// trajectory's repository or range, how a baseline is written, and after an ast-grep error that has a remedy (when the error ends the message, as
-// it does unless a wrapper added text after it); the settings it names
-// are named by their options (cliWords).
-func message(err error) string {
-	msg := err.Error()
-	var nf *scbcheck.NoFilesError
-	if errors.As(err, &nf) && len(nf.Names) > 0 {
-		msg = strings.Replace(msg, nf.Error(), nf.Message("--languages "+strings.Join(nf.Names, ",")), 1)
-	}
-	for _, m := range tooLarge(err, nil) {
-		msg = strings.ReplaceAll(msg, m, m+" (--max-config-size raises the limit)")
-	}
-	var oe *trajectory.OptionError
-	if errors.As(err, &oe) && gitOptionFlags[oe.Field] != "" {
-		msg = strings.Replace(msg, oe.Error(), gitOptionFlags[oe.Field]+": "+oe.Err.Error(), 1)
-	}
-	var nb *report.NotBaselineError
-	if errors.As(err, &nb) {
-		msg = strings.Replace(msg, nb.Error(), notBaselineMessage(nb), 1)
-	}
-	var ae *rules.AstGrepError
-	if errors.As(err, &ae) && strings.HasSuffix(msg, ae.Error()) {
-		advice := astGrepAdvice[ae.Remedy]
-		if ae.Remedy == rules.RemedyInstall {
+// advice is the CLI's words for an error of the library that calls for
+// its advice: how to enable the languages of the files found when none
+// could be analysed, which option raises the cap a file was refused over,
+// how a baseline is written, and after an ast-grep error that has a
+// remedy when it ends the message (last: no wrapper added text after it).
+func advice(err error, last bool) (libopt.Text, bool) {
+	switch e := err.(type) {
+	case *scbcheck.NoFilesError:
+		if len(e.Names) > 0 {
+			return libopt.Text{libopt.Lit(e.Message("--languages " + strings.Join(e.Names, ",")))}, true
+		}
+	case *vfs.TooLargeError:
+		return libopt.Text{libopt.Lit(e.Error() + " (--max-config-size raises the limit)")}, true
+	case *report.NotBaselineError:
+		return libopt.Text{libopt.Lit(notBaselineMessage(e))}, true
+	case *rules.AstGrepError:
+		advice := astGrepAdvice[e.Remedy]
+		if e.Remedy == rules.RemedyInstall {
 			advice = runningInstallAdvice()
 		}
-		if advice != "" {
-			msg = strings.TrimSuffix(msg, ae.Error()) + ae.Advise(advice)
+		if last && advice != "" {
+			return libopt.Text{libopt.Lit(e.Advise(advice))}, true
 		}
+		return libopt.Text{libopt.Lit(e.Error())}, true
 	}
-	return cliWords(msg)
+	return nil, false
 }
 
-// tooLarge adds to seen the distinct messages of the files refused over
-// the size cap that err holds, in the order met (an error may join
-// several: one per rule file).
-func tooLarge(err error, seen []string) []string {
-	if tl, ok := err.(*vfs.TooLargeError); ok && !slices.Contains(seen, tl.Error()) {
-		return append(seen, tl.Error())
-	}
-	switch u := err.(type) {
-	case interface{ Unwrap() error }:
-		if next := u.Unwrap(); next != nil {
-			return tooLarge(next, seen)
-		}
-	case interface{ Unwrap() []error }:
-		for _, e := range u.Unwrap() {
-			seen = tooLarge(e, seen)
-		}
-	}
-	return seen
+// optionFlags is the CLI's word for each option the library names: the
+// flag that sets it. Every option has one (TestEveryOptionHasAFlag).
+var optionFlags = map[libopt.Option]string{
+	libopt.MaxFileSize:      "--max-file-size",
+	libopt.ParseTimeout:     "--parse-timeout",
+	libopt.ConfigPath:       "--config",
+	libopt.CacheDir:         "--cache",
+	libopt.DisableSG:        "--disable-sg",
+	libopt.Compat:           "--compat",
+	libopt.Languages:        "--languages",
+	libopt.GitRepo:          "--git",
+	libopt.GitRevRange:      "--rev-range",
+	libopt.GitOutsideGitDir: "--allow-outside-git-dir",
 }
 
-// optionNames are the library's names, in its messages, of the settings
-// the CLI sets with its options (the field of scbcheck.Options or
-// trajectory.GitOptions a caller sets), with the CLI's words for them.
-var optionNames = [][2]string{
-	{"Options.MaxFileSize", "--max-file-size"},
-	{"Options.ParseTimeout", "--parse-timeout"},
-	{"Options.ConfigPath", "--config"},
-	{"Options.CacheDir", "--cache"},
-	{"Options.DisableSG", "--disable-sg"},
-	{"Options.Compat", "--compat"},
-	{"Options.Languages", "--languages"},
-	{"set GitOptions.OutsideGitDir", "pass --allow-outside-git-dir"},
-}
+// flagWords names options by their flags (libopt.Words).
+type flagWords struct{}
 
-// optionWords replaces each of optionNames.
-var optionWords = func() *strings.Replacer {
-	var pairs []string
-	for _, n := range optionNames {
-		pairs = append(pairs, n[0], n[1])
-	}
-	return strings.NewReplacer(pairs...)
-}()
+// Name is o's flag.
+func (flagWords) Name(o libopt.Option) string { return optionFlags[o] }
 
-// cliWords is a message of the library (an error's, a warning, a skipped
-// file's reason) in the CLI's words: each setting it names by the
-// library's field named by the option that sets it, as in "(see
-// --parse-timeout)".
-func cliWords(msg string) string { return optionWords.Replace(msg) }
+// Enable tells to pass o's flag.
+func (flagWords) Enable(o libopt.Option) string { return "pass " + optionFlags[o] }

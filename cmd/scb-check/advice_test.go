@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck"
+	libopt "github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
-	"github.com/scbcheck/scbcheck/trajectory"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -71,8 +71,55 @@ func TestMessageNamesBaselineAndGitOptions(t *testing.T) {
 		message(&report.NotBaselineError{Path: "b.json"}))
 	assert.Equal(t, "baseline r.json: this is a JSON report (--report), which records no tool version or settings; "+
 		"write the baseline with --write-baseline FILE instead", message(&report.NotBaselineError{Path: "r.json", Report: true}))
-	err := &trajectory.OptionError{Field: "RevRange", Err: errors.New("unknown revision 'v9' in repo")}
+	err := libopt.About(libopt.GitRevRange, errors.New("unknown revision 'v9' in repo"))
 	assert.Equal(t, "GitOptions.RevRange: unknown revision 'v9' in repo", err.Error())
 	assert.Equal(t, "--rev-range: unknown revision 'v9' in repo", message(err))
-	assert.Equal(t, "--git: not a git repository: x", message(&trajectory.OptionError{Field: "Repo", Err: errors.New("not a git repository: x")}))
+	assert.Equal(t, "--git: not a git repository: x", message(libopt.About(libopt.GitRepo, errors.New("not a git repository: x"))))
+}
+
+// Every option the library can name has its flag in the CLI's one table,
+// and the flag is one the command's help shows: a new option cannot be
+// added without its spelling.
+func TestEveryOptionHasAFlag(t *testing.T) {
+	help := runBinary(t, t.TempDir(), []string{"check", "--help"}, nil)[secStdout] +
+		runBinary(t, t.TempDir(), []string{"trajectory", "--help"}, nil)[secStdout]
+	for _, o := range libopt.All() {
+		flag, ok := optionFlags[o]
+		if assert.True(t, ok, "%s has no flag in optionFlags", o) {
+			assert.Regexp(t, `^--[a-z][a-z-]*$`, flag, o.String())
+			assert.Contains(t, help, flag+" ", "%s: %s is in no command's help", o, flag)
+		}
+	}
+	assert.Len(t, optionFlags, len(libopt.All()), "optionFlags names only options")
+}
+
+// An error about an option, wherever it sits in the chain, is worded by
+// the option's flag and only it: the wrappers' text around it, before and
+// after, is kept, and so is a cause's own advice.
+func TestMessageNamesOptionsByFlag(t *testing.T) {
+	cause := errors.New("ast-grep 0.1 is not ast-grep")
+	cached := &libopt.Error{Err: cause, Text: libopt.Text{libopt.Cause(), libopt.Lit(": not cached (run without "),
+		libopt.Name(libopt.CacheDir), libopt.Lit(", or with "), libopt.Name(libopt.DisableSG), libopt.Lit(")")}}
+	refused := &libopt.Error{Text: libopt.Text{libopt.Lit("x: refused; "), libopt.Enable(libopt.GitOutsideGitDir), libopt.Lit(" if you trust it")}}
+	tests := []struct {
+		name      string
+		err       error
+		lib, flag string
+	}{
+		{"a cause in the middle", fmt.Errorf("checkpoint 2: %w (after)", cached),
+			"checkpoint 2: ast-grep 0.1 is not ast-grep: not cached (run without Options.CacheDir, or with Options.DisableSG) (after)",
+			"checkpoint 2: ast-grep 0.1 is not ast-grep: not cached (run without --cache, or with --disable-sg) (after)"},
+		{"an option to turn on is passed", libopt.About(libopt.GitRepo, refused),
+			"GitOptions.Repo: x: refused; set GitOptions.OutsideGitDir if you trust it",
+			"--git: x: refused; pass --allow-outside-git-dir if you trust it"},
+		{"joined errors are each worded", errors.Join(libopt.About(libopt.Compat, errors.New("no profile 9")), libopt.About(libopt.Languages, errors.New("no language cobol"))),
+			"Options.Compat: no profile 9\nOptions.Languages: no language cobol",
+			"--compat: no profile 9\n--languages: no language cobol"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.lib, tt.err.Error())
+			assert.Equal(t, tt.flag, message(tt.err))
+		})
+	}
 }

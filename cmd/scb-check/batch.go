@@ -179,7 +179,7 @@ func runBatch(ctx context.Context, c *cli, args []string) error {
 		Shard:            b.shard,
 		GitTimeout:       b.gitTimeout,
 		OutsideGitDir:    b.outsideGitDir,
-		Reword:           cliWords,
+		Words:            flagWords{},
 	}
 	opt.Warn = func(e batch.Entry, w string) {
 		// Named as an error of the snapshot is; escaped, one line.

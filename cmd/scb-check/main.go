@@ -247,12 +247,12 @@ func logFiles(stderr io.Writer, r *report.Report, a *checkArgs) {
 			lines = append(lines, line{path, fmt.Sprintf("debug source_file language=%s path=%s", s.Language, vfs.EscapePath(path))})
 		}
 		// Escaped: one warning is one line, whatever the file's name.
-		lines = append(lines, line{path, fmt.Sprintf("failed to parse file: %s: %s", vfs.EscapePath(path), vfs.EscapePath(cliWords(s.Reason)))})
+		lines = append(lines, line{path, fmt.Sprintf("failed to parse file: %s: %s", vfs.EscapePath(path), vfs.EscapePath(s.Reason.Spell(flagWords{})))})
 	}
 	for _, w := range r.Warnings {
 		// Escaped as the skipped files are: a path holding a newline
 		// or an escape character cannot break the line.
-		fmt.Fprintln(stderr, "warning: "+vfs.EscapePath(cliWords(w)))
+		fmt.Fprintln(stderr, "warning: "+vfs.EscapePath(w.Spell(flagWords{})))
 	}
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].path < lines[j].path })
 	for _, l := range lines {

@@ -262,9 +262,7 @@ func runTrajectory(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	for i, p := range tr.Points {
-		tr.Points[i] = p.Reworded(cliWords)
-	}
+	tr.Words = flagWords{}
 	logPointWarnings(c.stderr, tr)
 	if t.chart != "" {
 		if err := writeChartFile(t.chart, tr); err != nil {
@@ -287,7 +285,7 @@ func logPointWarnings(stderr io.Writer, tr *trajectory.Trajectory) {
 	for _, p := range tr.Points {
 		for _, w := range p.Warnings {
 			// Escaped: one warning is one line, whatever the names.
-			fmt.Fprintf(stderr, "warning: checkpoint %d (%s): %s\n", p.Index, vfs.EscapePath(p.Checkpoint.Label), vfs.EscapePath(w))
+			fmt.Fprintf(stderr, "warning: checkpoint %d (%s): %s\n", p.Index, vfs.EscapePath(p.Checkpoint.Label), vfs.EscapePath(w.Spell(tr.Words)))
 		}
 	}
 }

@@ -12,23 +12,21 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck"
+	libopt "github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/trajectory"
 )
 
-// Each name the CLI rewords is a field a library caller sets.
-func TestOptionNamesAreLibraryFields(t *testing.T) {
+// Each option the library names is a field a library caller sets, the
+// one its name says.
+func TestOptionsAreLibraryFields(t *testing.T) {
 	types := map[string]reflect.Type{
 		"Options":    reflect.TypeFor[scbcheck.Options](),
 		"GitOptions": reflect.TypeFor[trajectory.GitOptions](),
 	}
-	for _, n := range optionNames {
-		name := n[0][strings.LastIndex(n[0], " ")+1:]
-		typ, field, ok := strings.Cut(name, ".")
-		require.True(t, ok, name)
-		require.Contains(t, types, typ, name)
-		_, found := types[typ].FieldByName(field)
-		assert.True(t, found, "%s names no field of %s", name, typ)
-		assert.True(t, strings.HasPrefix(n[1], "--") || strings.Contains(n[1], " --"), "%s: %s is an option", name, n[1])
+	for _, o := range libopt.All() {
+		require.Contains(t, types, o.Struct(), o.String())
+		_, found := types[o.Struct()].FieldByName(o.Field())
+		assert.True(t, found, "%s names no field of %s", o, o.Struct())
 	}
 }
 
@@ -54,10 +52,10 @@ func TestWarningsCarryTheCLIsOptions(t *testing.T) {
 	})
 	require.ErrorIs(t, err, scbcheck.ErrNoParsedFiles)
 	require.Len(t, r.Skipped, 3)
-	assert.Equal(t, "file of 240000 bytes, over the limit of 102400 bytes (Options.MaxFileSize); not read", r.Skipped[0].Reason)
-	assert.Equal(t, "parsing the python source took longer than 1ns; given up (see Options.ParseTimeout)", r.Skipped[2].Reason)
+	assert.Equal(t, "file of 240000 bytes, over the limit of 102400 bytes (Options.MaxFileSize); not read", r.Skipped[0].Reason.String())
+	assert.Equal(t, "parsing the python source took longer than 1ns; given up (see Options.ParseTimeout)", r.Skipped[2].Reason.String())
 	require.Len(t, r.Warnings, 1)
-	assert.Contains(t, r.Warnings[0], "not used as the configuration (name a file you trust with Options.ConfigPath)")
+	assert.Contains(t, r.Warnings[0].String(), "not used as the configuration (name a file you trust with Options.ConfigPath)")
 
 	got := runBinary(t, dir, []string{"check", "--report", "--disable-sg", "--parse-timeout", "1ns", "--max-file-size", "100KB", "."}, nil)
 	assert.Equal(t, "2\n", got[secExit], got[secStderr])

@@ -4,6 +4,7 @@ import (
 	"runtime/debug"
 	"sync"
 
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -93,8 +94,8 @@ func (a *admission) release(weight int64) {
 // sourceWeight is what parsing the file at path weighs: its size, or
 // nothing when it is skipped unread or cannot be examined (its read then
 // fails and says why).
-func sourceWeight(fsys vfs.FS, path, skip string) int64 {
-	if skip != "" {
+func sourceWeight(fsys vfs.FS, path string, skip option.Text) int64 {
+	if len(skip) > 0 {
 		return 0
 	}
 	info, err := fsys.Stat(path)

@@ -10,6 +10,7 @@ import (
 	"github.com/scbcheck/scbcheck/internal/cache"
 	"github.com/scbcheck/scbcheck/internal/filecache"
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
@@ -135,18 +136,18 @@ func Files(ctx context.Context, fsys vfs.FS, files []source.SourceFile, s *Setti
 func analyzeFile(ctx context.Context, p *source.Parser, fsys vfs.FS, f source.SourceFile, s *Settings) (Result, error) {
 	profile := s.profile()
 	res := Result{File: f}
-	if f.Skip != "" {
+	if len(f.Skip) > 0 {
 		res.Skipped = f.Skip
 		return res, nil
 	}
 	src, err := fsys.ReadFile(f.Path)
 	if err != nil {
-		res.Skipped = err.Error()
+		res.Skipped = option.TextOf(err, nil)
 		return res, nil
 	}
 	src, skip := profile.Decode(src)
 	if skip != "" {
-		res.Skipped = skip
+		res.Skipped = option.Text{option.Lit(skip)}
 		return res, nil
 	}
 	// One bound for the parse and every analysis of the file; the tree
@@ -162,7 +163,7 @@ func analyzeFile(ctx context.Context, p *source.Parser, fsys vfs.FS, f source.So
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		res = Result{File: f, Skipped: (&source.TimeoutError{Lang: f.Lang.Name, After: s.ParseTimeout, Analysis: !parsing}).Error()}
+		res = Result{File: f, Skipped: (&source.TimeoutError{Lang: f.Lang.Name, After: s.ParseTimeout, Analysis: !parsing}).OptionText()}
 		return res, nil
 	}
 	tree, err := p.ParseContext(fileCtx, src)
@@ -170,14 +171,14 @@ func analyzeFile(ctx context.Context, p *source.Parser, fsys vfs.FS, f source.So
 		if fileCtx.Err() != nil {
 			return stopped(true)
 		}
-		res.Skipped = err.Error()
+		res.Skipped = option.TextOf(err, nil)
 		return res, nil
 	}
 	if d := tree.CallableDepth(); d > MaxCallableDepth {
 		// Nested callables count in every parent, and the structural
 		// rules keep each one's enclosing scopes: work and memory grow
 		// with the square of the depth.
-		res.Skipped = fmt.Sprintf("functions nested %d deep, over the limit of %d; not analysed", d, MaxCallableDepth)
+		res.Skipped = option.Text{option.Lit(fmt.Sprintf("functions nested %d deep, over the limit of %d; not analysed", d, MaxCallableDepth))}
 		return res, nil
 	}
 	res.Lines = tree.LineCount()
@@ -214,7 +215,7 @@ func analyzeFile(ctx context.Context, p *source.Parser, fsys vfs.FS, f source.So
 			return stopped(false)
 		}
 		if err := step(); err != nil && !tree.Stopped() {
-			res.Skipped = err.Error()
+			res.Skipped = option.TextOf(err, nil)
 			return res, nil
 		}
 	}

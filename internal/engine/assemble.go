@@ -22,7 +22,7 @@ func Assemble(results []Result) *report.Report {
 	byLang := map[*lang.Spec]*syntax{}
 	var entries []erosion.Entry
 	for _, res := range results {
-		if res.Skipped != "" {
+		if len(res.Skipped) > 0 {
 			r.Skipped = append(r.Skipped, report.Skipped{Path: res.File.Path, Language: res.File.Lang.Name, Reason: res.Skipped})
 			continue
 		}
@@ -70,7 +70,7 @@ func Assemble(results []Result) *report.Report {
 func DIR(fsys vfs.FS, root string, results []Result, found []string, dataStrings func(string, []byte) []string, max int64) *reuse.Result {
 	sources := make([]reuse.Source, len(results))
 	for k, res := range results {
-		sources[k] = reuse.Source{Path: res.File.Path, Lang: res.File.Lang, Facts: res.Reuse, Skipped: res.Skipped != ""}
+		sources[k] = reuse.Source{Path: res.File.Path, Lang: res.File.Lang, Facts: res.Reuse, Skipped: len(res.Skipped) > 0}
 	}
 	return reuse.Run(reuse.Input{FS: fsys, Root: root, Sources: sources, Found: found, MaxSize: max, DataStrings: dataStrings})
 }
@@ -85,7 +85,7 @@ func DIR(fsys vfs.FS, root string, results []Result, found []string, dataStrings
 func AddVerbosity(r *report.Report, fsys vfs.FS, results []Result, s *Settings, astGrep []finding.Finding, lowUse config.LowUse, policy finding.Policy) error {
 	var files []verbosity.File
 	for _, res := range results {
-		if res.Skipped == "" {
+		if len(res.Skipped) == 0 {
 			files = append(files, verbosity.File{Path: res.File.Path, SLOC: res.SLOC, Clones: res.Clones,
 				Facts: res.Facts, Directives: res.Directives, Callables: res.Fns, Wrappers: res.Wrappers})
 			if res.Wrappers != nil && res.File.Lang.Compat013 != nil {
@@ -164,7 +164,7 @@ func ignoredFromHead(ignored func(finding.Finding) bool, x finding.Finding, head
 func markIgnored(r *report.Report, results []Result, ignored func(finding.Finding) bool) {
 	k := 0
 	for _, res := range results {
-		if res.Skipped != "" || k == len(r.Files) {
+		if len(res.Skipped) > 0 || k == len(r.Files) {
 			continue
 		}
 		f := &r.Files[k]

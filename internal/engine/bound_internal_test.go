@@ -119,7 +119,7 @@ func TestAnalysisOverTheBoundIsSkipped(t *testing.T) {
 	const bound = 3 * time.Second
 	res, err := analyzeFile(context.Background(), p, vfs.OS, file, &Settings{ParseTimeout: bound, Profile: untilStopped(func() {})})
 	require.NoError(t, err)
-	assert.Equal(t, "parsing and analysing the python source took longer than 3s; given up (see Options.ParseTimeout)", res.Skipped)
+	assert.Equal(t, "parsing and analysing the python source took longer than 3s; given up (see Options.ParseTimeout)", res.Skipped.String())
 	assert.Nil(t, res.Fns, "nothing of the file's analysis is kept")
 	assert.Zero(t, res.Lines)
 	assert.False(t, cacheable(res), "a file given up for time is analysed again next run")

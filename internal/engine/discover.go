@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/source"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -18,7 +19,7 @@ type Discovered struct {
 	Data  []string
 	// Warnings are the configuration's own, then the configuration files
 	// the walk passed over, each named once.
-	Warnings []string
+	Warnings []option.Text
 }
 
 // Discover walks path (a file or directory of fsys) for the sources of
@@ -34,7 +35,7 @@ func discover(path string, fsys vfs.FS, cfg *config.Config, s *Settings, data []
 	var out Discovered
 	warned := map[string]bool{}
 	for _, w := range cfg.Warnings {
-		out.Warnings, warned[w.Path] = append(out.Warnings, w.String()), true
+		out.Warnings, warned[w.Path] = append(out.Warnings, w.Text()), true
 	}
 	discover := source.DiscoverOptions{
 		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude, NoIgnoreFiles: !s.IgnoreFiles, MaxFileSize: s.MaxFileSize,
@@ -42,7 +43,7 @@ func discover(path string, fsys vfs.FS, cfg *config.Config, s *Settings, data []
 		Warn: func(path, reason string) {
 			// A config file passed over is named once.
 			if !warned[path] {
-				out.Warnings = append(out.Warnings, path+": "+reason)
+				out.Warnings = append(out.Warnings, option.Text{option.Lit(path + ": " + reason)})
 			}
 		},
 	}

@@ -71,7 +71,7 @@ type CachedFile struct {
 // files with directive problems are analysed again each time (what makes
 // them so can depend on the run: a parse timeout, the rule ids).
 func cacheable(res Result) bool {
-	return res.Skipped == "" && res.IgnoreErr == nil
+	return len(res.Skipped) == 0 && res.IgnoreErr == nil
 }
 
 func storeFile(fc *filecache.View, key cache.Key, res Result) {

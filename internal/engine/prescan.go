@@ -70,7 +70,7 @@ func scanSet(ctx context.Context, c *filecache.Cache, fsys vfs.FS, s *Settings, 
 	}
 	var paths []string
 	for _, f := range set.files {
-		if f.Skip == "" {
+		if len(f.Skip) == 0 {
 			paths = append(paths, f.Path)
 		}
 	}

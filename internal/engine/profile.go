@@ -123,7 +123,7 @@ func decodeStrict(src []byte) ([]byte, string) {
 func discover013(path string, fsys vfs.FS, cfg *config.Config, s *Settings, _ []string) (Discovered, error) {
 	var out Discovered
 	for _, w := range cfg.Warnings {
-		out.Warnings = append(out.Warnings, w.String())
+		out.Warnings = append(out.Warnings, w.Text())
 	}
 	files, err := source.Discover013(path, source.Discover013Options{
 		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude013, Lang: lang.Python, MaxFileSize: s.MaxFileSize, FS: fsys,

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/erosion"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
@@ -12,7 +13,7 @@ import (
 // then.
 type Result struct {
 	File    source.SourceFile
-	Skipped string
+	Skipped option.Text
 	Lines   int
 	Nodes   int
 	SLOC    source.Lines

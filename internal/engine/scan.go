@@ -33,7 +33,7 @@ func StartScan(ctx context.Context, fsys vfs.FS, s *Settings, files []source.Sou
 	sc := &Scan{done: make(chan struct{})}
 	paths := make([]string, 0, len(files))
 	for _, f := range files {
-		if f.Skip == "" {
+		if len(f.Skip) == 0 {
 			paths = append(paths, f.Path)
 		}
 	}
@@ -130,7 +130,7 @@ func cachedScan(ctx context.Context, sc *scanner, fc *filecache.View, s *Setting
 	var pending []cache.Key
 	var all []finding.Finding
 	for i, f := range files {
-		if f.Skip != "" {
+		if len(f.Skip) > 0 {
 			continue
 		}
 		has, seen := hasRules[f.Lang]

@@ -2,11 +2,11 @@ package filecache
 
 import (
 	"context"
-	"fmt"
 	"maps"
 	"sync"
 
 	"github.com/scbcheck/scbcheck/internal/cache"
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/rules"
 )
 
@@ -169,7 +169,8 @@ func (c *Cache) Probe(ctx context.Context, sc *rules.Scanner) (AstGrepID, error)
 	}
 	file, err := rules.IdentifyAstGrep(sc.Binary)
 	if err != nil {
-		return AstGrepID{}, fmt.Errorf("%w: its findings cannot be cached (run without Options.CacheDir, or with Options.DisableSG)", err)
+		return AstGrepID{}, &option.Error{Err: err, Text: option.Text{option.Cause(), option.Lit(": its findings cannot be cached (run without "),
+			option.Name(option.CacheDir), option.Lit(", or with "), option.Name(option.DisableSG), option.Lit(")")}}
 	}
 	id = AstGrepID{Version: v, Key: v + "\n" + file}
 	c.mu.Lock()

@@ -105,7 +105,7 @@ func (v *View) Keys(files []source.SourceFile, workers int) []Key {
 }
 
 func (v *View) keyOf(f source.SourceFile) Key {
-	if f.Skip != "" {
+	if len(f.Skip) > 0 {
 		return Key{}
 	}
 	sum, known := KnownSHA256(v.fs, f.Path)

@@ -265,8 +265,8 @@ func (c *gitDirCheck) link(top, p string) error {
 		if c.outside {
 			return nil
 		}
-		return fmt.Errorf("%s: %s in its git directory is a symbolic link to %s, which lies outside %s: %s",
-			c.path, c.rel(top, p), target, c.root, refusedOutside)
+		return refused("%s: %s in its git directory is a symbolic link to %s, which lies outside %s",
+			c.path, c.rel(top, p), target, c.root)
 	}
 	info, err := os.Stat(target)
 	switch {
@@ -309,8 +309,8 @@ func (c *gitDirCheck) alternates(objects string, depth int) error {
 			if c.outside {
 				continue
 			}
-			return fmt.Errorf("%s: the alternate object store %s named by %s lies outside %s: %s",
-				c.path, alt, file, c.root, refusedOutside)
+			return refused("%s: the alternate object store %s named by %s lies outside %s",
+				c.path, alt, file, c.root)
 		}
 		if depth >= maxIncludeDepth {
 			continue
@@ -392,8 +392,8 @@ func (c *gitDirCheck) include(file, key, value string, depth int) error {
 		if c.outside {
 			return nil
 		}
-		return fmt.Errorf("%s: its git configuration %s includes %s (%s), which lies outside %s: %s",
-			c.path, file, value, key, c.root, refusedOutside)
+		return refused("%s: its git configuration %s includes %s (%s), which lies outside %s",
+			c.path, file, value, key, c.root)
 	}
 	info, err := os.Stat(target)
 	if err != nil || !info.Mode().IsRegular() {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -141,16 +142,22 @@ func Open(ctx context.Context, path string, o Options) (*Repo, error) {
 	return r, nil
 }
 
-// refusedOutside ends the message of every refusal of a repository that
-// leads git out of the tree (a git directory, an object store, a link or
-// an include outside it), with the setting that accepts it.
-const refusedOutside = "refused, since the tree's .git could name any repository; set GitOptions.OutsideGitDir if you trust it"
+// refused is the error of every refusal of a repository that leads git
+// out of the tree (a git directory, an object store, a link or an include
+// outside it): what leads out (format and args, as for fmt.Sprintf), then
+// that it is refused and the option that accepts it.
+func refused(format string, args ...any) error {
+	return &option.Error{Text: option.Text{
+		option.Lit(fmt.Sprintf(format, args...) + ": refused, since the tree's .git could name any repository; "),
+		option.Enable(option.GitOutsideGitDir), option.Lit(" if you trust it"),
+	}}
+}
 
 // outsideGitDirError refuses a repository whose git directory (or common
 // directory) dir lies outside root, its work tree or bare directory.
 func outsideGitDirError(path, dir, root string) error {
-	return fmt.Errorf("%s: its git directory %s lies outside %s (named by a .git file or a commondir, "+
-		"as for a linked worktree or a submodule): %s", path, dir, root, refusedOutside)
+	return refused("%s: its git directory %s lies outside %s (named by a .git file or a commondir, "+
+		"as for a linked worktree or a submodule)", path, dir, root)
 }
 
 // sameDir reports whether a and b are the same directory, once their
