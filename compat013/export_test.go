@@ -14,3 +14,7 @@ func FunctionNames013(t *source.Tree) []string {
 
 // Serialize exposes the normalised text that block candidates hash.
 var Serialize = serialize013
+
+// Excludes exposes excludes, the exclude patterns 0.1.3 reads of a
+// configuration.
+var Excludes = excludes

@@ -3,6 +3,8 @@ package compat013
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/config"
@@ -53,13 +55,32 @@ func discover(path string, fsys vfs.FS, cfg *config.Config, s *engine.Settings, 
 		out.Warnings = append(out.Warnings, w.String())
 	}
 	files, err := Discover(path, DiscoverOptions{
-		BaseDir: cfg.BaseDir, Exclude: cfg.Exclude013, Lang: lang.Python, MaxFileSize: s.MaxFileSize, FS: fsys,
+		BaseDir: cfg.BaseDir, Exclude: excludes(cfg), Lang: lang.Python, MaxFileSize: s.MaxFileSize, FS: fsys,
 	})
 	if err != nil {
 		return engine.Discovered{}, err
 	}
 	out.Files = files
 	return out, nil
+}
+
+// excludes are the exclude patterns as 0.1.3 reads them (0.1.3 §1): the
+// exclude key's list as written, then the ruff and ty excludes normalised
+// its way (an entry ending in ".py" kept as is too, "]" among the glob
+// characters), without duplicates, first occurrences kept.
+func excludes(cfg *config.Config) []string {
+	tool := config.NormalizeExcludesKeeping(cfg.ToolExcludes, func(p string) bool {
+		return strings.ContainsAny(p, "*?[]") || strings.HasSuffix(p, ".py")
+	})
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range append(slices.Clone(cfg.ExcludeAsWritten), tool...) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // moduleName is the module name of the file at path as scb-check 0.1.3
