@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/scbcheck/scbcheck/clones"
-	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/source"
 )
 
@@ -33,7 +32,7 @@ type kinds013 struct {
 	// name and token are each kind's name and literal placeholder.
 	name, token []string
 	// condition is the guard field, guards the texts that keep a block
-	// out of the candidates (lang.Compat013Spec).
+	// out of the candidates (Language).
 	condition uint16
 	guards    []string
 }
@@ -43,9 +42,9 @@ type kinds013 struct {
 // have no candidates.
 var kindTable013 = source.NewTable(func(g *source.Grammar) *kinds013 {
 	roles := source.Roles[uint8]{}
-	ck := g.Spec.Compat013
+	ck := LanguageOf(g.Spec)
 	if ck == nil {
-		ck = &lang.Compat013Spec{}
+		ck = &Language{}
 	}
 	roles.Add(role013Block, ck.CloneBlocks...)
 	roles.Add(role013Identifier, ck.Identifier)
@@ -72,7 +71,7 @@ func (k *kinds013) is(kind uint16, role uint8) bool { return k.roles.Of(kind)&ro
 // is the file's SLOC lines as 0.1.3 counts them (they decide the size
 // filter and Candidate.SLOC).
 //
-// The kinds and texts are the language's lang.Compat013Spec (a tree of a
+// The kinds and texts are the language's Language (a tree of a
 // language without one has no candidates). For Python, candidates are
 // every function_definition, if_statement, for_statement,
 // while_statement, with_statement, try_statement and match_statement,

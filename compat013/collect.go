@@ -6,7 +6,6 @@ import (
 
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/finding"
-	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/verbosity"
 	"github.com/scbcheck/scbcheck/vfs"
@@ -40,7 +39,7 @@ func Collect(fsys vfs.FS, files []verbosity.File, astGrep []finding.Finding, cat
 		if f.ProfileData == nil {
 			continue
 		}
-		w := WrapperFile{Path: f.Path, Module: moduleName(fsys, f.Path, lang.Python.Compat013.PackageFile)}
+		w := WrapperFile{Path: f.Path, Module: moduleName(fsys, f.Path, python.PackageFile)}
 		if err := json.Unmarshal(f.ProfileData, &w.Facts); err != nil {
 			return verbosity.Outcome{}, fmt.Errorf("%s: reading its 0.1.3 wrapper facts: %w", f.Path, err)
 		}

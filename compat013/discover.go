@@ -28,7 +28,7 @@ type DiscoverOptions struct {
 	// segment; see MatchSegments).
 	Exclude []string
 	// Lang is the language of the files found (Python): 0.1.3 reads the
-	// files whose name ends exactly in its Compat013 Suffix (".py").
+	// files whose name ends exactly in its Language's Suffix (".py").
 	Lang *lang.Spec
 	// MaxFileSize, when positive, keeps larger files unread (SkipReason).
 	MaxFileSize int64
@@ -53,10 +53,11 @@ var prunedNames013 = map[string]bool{
 // pattern matches its path relative to BaseDir (its absolute path when it
 // lies outside).
 func Discover(path string, opts DiscoverOptions) ([]source.SourceFile, error) {
-	if opts.Lang == nil || opts.Lang.Compat013 == nil {
-		return nil, errors.New("Discover needs a language scb-check 0.1.3 reads (one with lang.Spec.Compat013)")
+	l := LanguageOf(opts.Lang)
+	if l == nil {
+		return nil, errors.New("Discover needs a language scb-check 0.1.3 reads (one LanguageOf knows)")
 	}
-	suffix := opts.Lang.Compat013.Suffix
+	suffix := l.Suffix
 	fsys := vfs.Or(opts.FS)
 	info, err := fsys.Stat(path)
 	if err != nil {
@@ -255,13 +256,17 @@ func fnmatchExpr(pat string) string {
 
 // VisitorCallables returns the callables of t that scb-check 0.1.3's
 // function visitor finds, in source order: those every ancestor of which is a node
-// the visitor descends through (the language's CallableContainers, or a
+// the visitor descends through (its Language's CallableContainers, or a
 // callable: a function's own children are visited). A def inside an
 // if, for, while, try, with or match body is not among them.
 func VisitorCallables(t *source.Tree, sloc source.Lines) []source.Callable {
 	all := t.Callables(sloc)
 	if len(all) == 0 {
 		return all
+	}
+	var containers []string
+	if l := LanguageOf(t.Lang); l != nil {
+		containers = l.CallableContainers
 	}
 	through := make([]bool, len(t.Nodes))
 	// reached[i]: the visitor reaches node i. The root is reached;
@@ -279,7 +284,7 @@ func VisitorCallables(t *source.Tree, sloc source.Lines) []source.Callable {
 			parent := stack[len(stack)-1].node
 			reached[i] = reached[parent] && through[parent]
 		}
-		through[i] = t.IsCallable(i) || slices.Contains(t.Lang.CallableContainers, t.Kind(i))
+		through[i] = t.IsCallable(i) || slices.Contains(containers, t.Kind(i))
 		stack = append(stack, open{node: i, end: int(t.Nodes[i].End)})
 	}
 	out := all[:0:0]

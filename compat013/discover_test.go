@@ -130,7 +130,7 @@ func TestDiscover013(t *testing.T) {
 	})
 	t.Run("a language 0.1.3 does not read is an error", func(t *testing.T) {
 		_, err := compat013.Discover(dir, compat013.DiscoverOptions{Lang: lang.Rust})
-		assert.EqualError(t, err, "Discover needs a language scb-check 0.1.3 reads (one with lang.Spec.Compat013)")
+		assert.EqualError(t, err, "Discover needs a language scb-check 0.1.3 reads (one LanguageOf knows)")
 	})
 }
 

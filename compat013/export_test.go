@@ -4,7 +4,7 @@ import "github.com/scbcheck/scbcheck/source"
 
 // Imports013 exposes imports013, over the tree's language's kinds, to the
 // tests.
-func Imports013(t *source.Tree) map[string]string { return imports013(t, t.Lang.Compat013) }
+func Imports013(t *source.Tree) map[string]string { return imports013(t, LanguageOf(t.Lang)) }
 
 // FunctionNames013 returns the names of the functions NewWrapperFacts
 // reads from 0.1.3's finder (VisitorCallables), in order.

@@ -8,14 +8,13 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck/finding"
-	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
 )
 
 // This file is scb-check 0.1.3's trivial-wrapper rule (0.1.3 §8), for the
 // 0.1.3 compatibility profile. The node kinds it looks at are the
-// language's lang.Compat013Spec; a tree of a language without them (0.1.3
+// language's Language; a tree of a language without them (0.1.3
 // reads Python only) has no facts.
 
 // WrapperFacts is what 0.1.3's trivial-wrapper rule needs of one
@@ -59,7 +58,7 @@ type Alias struct {
 // VisitorCallables), which name the file's functions.
 func NewWrapperFacts(t *source.Tree, fns []source.Callable) WrapperFacts {
 	var w WrapperFacts
-	k := t.Lang.Compat013
+	k := LanguageOf(t.Lang)
 	if k == nil || len(t.Nodes) == 0 {
 		return w
 	}
@@ -168,7 +167,7 @@ func startColumn013(t *source.Tree, node int) int {
 
 // singleReturns013 returns the tree's functions, at any depth, whose body
 // is a single return statement.
-func singleReturns013(t *source.Tree, k *lang.Compat013Spec) []WrapperSpan {
+func singleReturns013(t *source.Tree, k *Language) []WrapperSpan {
 	var out []WrapperSpan
 	for i := range t.Nodes {
 		if t.Kind(i) != k.Function {
@@ -190,7 +189,7 @@ func singleReturns013(t *source.Tree, k *lang.Compat013Spec) []WrapperSpan {
 
 // defName013 is a definition's name: the text of its first identifier
 // child.
-func defName013(t *source.Tree, k *lang.Compat013Spec, def int) (string, bool) {
+func defName013(t *source.Tree, k *Language, def int) (string, bool) {
 	for _, c := range t.Children(def) {
 		if t.Kind(c) == k.Identifier {
 			return t.Text(c), true
@@ -203,7 +202,7 @@ func defName013(t *source.Tree, k *lang.Compat013Spec, def int) (string, bool) {
 // way: the children of its first block child whose kind ends in the
 // statement suffix ("_statement") or that are definitions, less plain
 // string statements.
-func bodyStatements013(t *source.Tree, k *lang.Compat013Spec, def int) []int {
+func bodyStatements013(t *source.Tree, k *Language, def int) []int {
 	block := -1
 	for _, c := range t.Children(def) {
 		if t.Kind(c) == k.Block {
@@ -237,7 +236,7 @@ func bodyStatements013(t *source.Tree, k *lang.Compat013Spec, def int) []int {
 //     imported name is taken for the module: `from .m import a, b` binds
 //     only b, to "a.b", and `from .m import a` binds nothing. Without a
 //     module (`from . import x as y`) a name is bound to itself: y to "x".
-func imports013(t *source.Tree, k *lang.Compat013Spec) map[string]string {
+func imports013(t *source.Tree, k *Language) map[string]string {
 	out := map[string]string{}
 	if len(t.Nodes) == 0 {
 		return out
@@ -289,7 +288,7 @@ func imports013(t *source.Tree, k *lang.Compat013Spec) map[string]string {
 // aliasedParts013 returns an aliased import's imported and local names:
 // the first and the last of its dotted_name and identifier children, when
 // it has two or more.
-func aliasedParts013(t *source.Tree, k *lang.Compat013Spec, n int) (imported, alias string, ok bool) {
+func aliasedParts013(t *source.Tree, k *Language, n int) (imported, alias string, ok bool) {
 	var names []int
 	for _, c := range t.Children(n) {
 		if kind := t.Kind(c); kind == k.DottedName || kind == k.Identifier {
@@ -307,7 +306,7 @@ func aliasedParts013(t *source.Tree, k *lang.Compat013Spec, n int) (imported, al
 // when its first name is one of the file's functions (local), relative to
 // the file's module; else its first name replaced by its import binding;
 // else as written.
-func aliases013(t *source.Tree, k *lang.Compat013Spec, imports map[string]string, local map[string]bool) []Alias {
+func aliases013(t *source.Tree, k *Language, imports map[string]string, local map[string]bool) []Alias {
 	if len(t.Nodes) == 0 {
 		return nil
 	}
@@ -342,7 +341,7 @@ func aliases013(t *source.Tree, k *lang.Compat013Spec, imports map[string]string
 
 // ModuleName is 0.1.3's module name for a Python file (slash-separated
 // path): its stem, after the names of the enclosing directories that are
-// packages (hold a packageFile, __init__.py: lang.Compat013Spec, as
+// packages (hold a packageFile, __init__.py: Language, as
 // isPackage reports for a slash-separated directory), innermost last; for
 // a packageFile, the package names alone.
 // The walk climbs while isPackage holds, up to the top of the path: to

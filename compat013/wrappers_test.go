@@ -32,7 +32,7 @@ func parse013(t *testing.T, packages []string, files ...file) []file013 {
 	out := make([]file013, len(files))
 	for i, f := range files {
 		tree := parse(t, lang.Python, f.src)
-		module := compat013.ModuleName(f.path, lang.Python.Compat013.PackageFile, func(dir string) bool { return slices.Contains(packages, dir) })
+		module := compat013.ModuleName(f.path, compat013.LanguageOf(lang.Python).PackageFile, func(dir string) bool { return slices.Contains(packages, dir) })
 		out[i] = file013{tree, compat013.WrapperFile{Path: f.path, Module: module, Facts: compat013.NewWrapperFacts(tree, compat013.VisitorCallables(tree, nil))}}
 	}
 	return out
@@ -323,7 +323,7 @@ func TestModuleName013(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.path, func(t *testing.T) {
-			assert.Equal(t, tc.want, compat013.ModuleName(tc.path, lang.Python.Compat013.PackageFile, func(dir string) bool { return slices.Contains(tc.packages, dir) }))
+			assert.Equal(t, tc.want, compat013.ModuleName(tc.path, compat013.LanguageOf(lang.Python).PackageFile, func(dir string) bool { return slices.Contains(tc.packages, dir) }))
 		})
 	}
 }
