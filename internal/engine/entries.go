@@ -21,8 +21,10 @@ import (
 // cacheFormat changes whenever what an entry holds, or what its key is
 // made of, changes. 2: scan entries hold finding.Finding; 3: they are
 // keyed by the active rules' identity (the catalog's identity and the
-// lowest severity run); 4: callables hold their kind and start column.
-const cacheFormat = "scbcheck-file-4"
+// lowest severity run); 4: callables hold their kind and start column;
+// 5: a profile's per-file slot (ProfileData) in place of 0.1.3's wrapper
+// facts.
+const cacheFormat = "scbcheck-file-5"
 
 // tool names the code that makes entries: the format, the version and
 // the build (filecache.Build), so that a rebuilt binary never reads
