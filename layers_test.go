@@ -38,7 +38,7 @@ var allowedImports = map[string][]string{
 	// the facade; nothing above the facade reaches them.
 	"internal/filecache": {"internal/cache", "rules", "source", "vfs", "option"},
 	"internal/engine":    {"lang", "vfs", "source", "config", "internal/cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding", "internal/filecache", "option"},
-	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache", "option"},
+	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache", "option", "compat013"},
 	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric", "option"},
 	"batch":              {"trajectory", "vfs", "internal/safefile", "option"},
 	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric", "option"},
@@ -87,6 +87,13 @@ var allowedImports = map[string][]string{
 	// tooling (the action, workflows, hooks, Containerfiles), beside the
 	// scripts that run them.
 	"scripts/releasetest": {},
+
+	// A compatibility profile is one package, above the engine and below
+	// the facade that registers it: it fills an engine.Profile with its own
+	// steps (discovery, reading, SLOC, functions, clones, findings) and
+	// writes its own report, reusing the analyses below it through their
+	// exported APIs; nothing below it knows it exists.
+	"compat013": {"lang", "vfs", "source", "config", "clones", "rules", "finding", "verbosity", "report", "internal/engine"},
 }
 
 // bindingImporters may import the tree-sitter binding and grammars; the
@@ -197,6 +204,39 @@ func TestLibraryReadsNoEnvironment(t *testing.T) {
 	})
 }
 
+// A compatibility profile is one package: the 0.1.3 profile's code is in
+// compat013, and no other package has a file or declares a name (type,
+// function, method, variable, constant, struct field) that belongs to it,
+// but for the facade's registration of it (Profile013).
+func TestProfile013InItsPackage(t *testing.T) {
+	forEachGoFile(t, 0, func(path, pkg string, f *ast.File) {
+		if pkg == "compat013" {
+			return
+		}
+		assert.NotContainsf(t, filepath.Base(path), "013", "%s: the 0.1.3 profile's code belongs in compat013", path)
+		ast.Inspect(f, func(n ast.Node) bool {
+			var names []*ast.Ident
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				names = append(names, n.Name)
+			case *ast.TypeSpec:
+				names = append(names, n.Name)
+			case *ast.ValueSpec:
+				names = append(names, n.Names...)
+			case *ast.Field:
+				names = append(names, n.Names...)
+			}
+			for _, id := range names {
+				if pkg == "." && id.Name == "Profile013" {
+					continue
+				}
+				assert.NotContainsf(t, id.Name, "013", "%s: %s belongs to the 0.1.3 profile, in compat013", path, id.Name)
+			}
+			return true
+		})
+	})
+}
+
 // ownModule reports whether dir holds a Go module of its own (a bench
 // tool with its own dependencies): not part of this module's layers.
 func ownModule(dir string) bool {
@@ -208,6 +248,18 @@ func ownModule(dir string) bool {
 // the module (bench tools with their own go.mod and testdata left out):
 // the file's path, its package directory and the imported path.
 func forEachImport(t *testing.T, fn func(path, pkg, imp string)) {
+	t.Helper()
+	forEachGoFile(t, parser.ImportsOnly, func(path, pkg string, f *ast.File) {
+		for _, imp := range f.Imports {
+			fn(path, pkg, strings.Trim(imp.Path.Value, `"`))
+		}
+	})
+}
+
+// forEachGoFile calls fn with every non-test Go file of the module (bench
+// tools with their own go.mod and testdata left out), parsed in mode: its
+// path, its package directory and its syntax tree.
+func forEachGoFile(t *testing.T, mode parser.Mode, fn func(path, pkg string, f *ast.File)) {
 	t.Helper()
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		require.NoError(t, err)
@@ -222,12 +274,9 @@ func forEachImport(t *testing.T, fn func(path, pkg, imp string)) {
 		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return nil
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, mode)
 		require.NoError(t, err)
-		pkg := filepath.ToSlash(filepath.Dir(path))
-		for _, imp := range f.Imports {
-			fn(path, pkg, strings.Trim(imp.Path.Value, `"`))
-		}
+		fn(path, filepath.ToSlash(filepath.Dir(path)), f)
 		return nil
 	})
 	require.NoError(t, err)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scbcheck/scbcheck/compat013"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/internal/engine"
 	"github.com/scbcheck/scbcheck/lang"
@@ -69,11 +70,11 @@ var (
 		Name:         "0.1.3",
 		Default:      Policy{MinSeverity: rules.SeverityHint, Suppressions: true, Thresholds: true},
 		IncludeAll:   Policy{MinSeverity: rules.SeverityHint, NoDirectiveChecks: true},
-		WriteJSON:    report.WriteJSON013,
+		WriteJSON:    compat013.WriteJSON,
 		Languages:    []*lang.Spec{lang.Python},
 		ConfigKeys:   []string{"exclude", "context"},
-		engine:       engine.Profile013,
-		catalog:      (*rules.Catalog).Weighed013,
+		engine:       compat013.Engine,
+		catalog:      compat013.Weighed,
 		FindingsFail: false,
 
 		ReportExcludesHuman: true,

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/compat013"
 	"github.com/scbcheck/scbcheck/config"
-	"github.com/scbcheck/scbcheck/internal/engine"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/rules"
@@ -53,12 +53,12 @@ func TestProfileNamed(t *testing.T) {
 func TestProfile013Chosen(t *testing.T) {
 	s, err := resolve(Options{Catalog: &rules.Catalog{}, Compat: "0.1.3"})
 	require.NoError(t, err)
-	assert.Same(t, engine.Profile013, s.engine.Profile)
+	assert.Same(t, compat013.Engine, s.engine.Profile)
 	s, err = resolve(Options{Catalog: &rules.Catalog{}})
 	require.NoError(t, err)
 	s, err = s.forRun(&config.Config{Compat: "0.1.3"})
 	require.NoError(t, err)
-	assert.Same(t, engine.Profile013, s.engine.Profile)
+	assert.Same(t, compat013.Engine, s.engine.Profile)
 }
 
 // The 0.1.3 profile's settings: its own pair of policies (no ignore
@@ -87,7 +87,7 @@ func TestResolveProfile013(t *testing.T) {
 			assert.Same(t, Profile013, s.Profile)
 			assert.Equal(t, tc.policy, s.Policy)
 			assert.False(t, s.engine.IgnoreFiles)
-			assert.Same(t, engine.Profile013, s.engine.Profile)
+			assert.Same(t, compat013.Engine, s.engine.Profile)
 			// Every rule but the one off runs; the error rule is info now.
 			var active []string
 			for _, r := range s.engine.Active.Rules {
@@ -174,7 +174,7 @@ func TestProfilesOnFixtureTree(t *testing.T) {
 		}
 		src, err := os.ReadFile(path)
 		require.NoError(t, err)
-		tree, err := p.Parse(source.PyText(src))
+		tree, err := p.Parse(compat013.PyText(src))
 		require.NoError(t, err)
 		ws, err := testkit.ParseWants(path, tree)
 		require.NoError(t, err)

@@ -27,6 +27,10 @@
 #   check --report                            the default policies (ignore
 #   check --output-format text                files, severities, suppressions)
 #   dir --output-format json
+# and on the Python corpora (sympy, django, stdlib) the 0.1.3 profile's
+#   check --compat 0.1.3 --report --include-all
+#   check --compat 0.1.3 --report
+#   check --compat 0.1.3 --output-format text --include-all
 # each as `scb-check CMD --ast-grep AST_GREP -j JOBS [--languages L] CORPUS`.
 # The trajectory is `trajectory --git REPO --rev-range H~N..H --languages all`
 # with --report, --output-format human and --output-format csv, where REPO
@@ -140,6 +144,12 @@ corpus() {
 	run "$name.check-text" check --output-format text "${opts[@]}" "$dir"
 	# dir runs no ast-grep.
 	run "$name.dir-json" dir --output-format json -j "$jobs" "$@" "$dir"
+	# The 0.1.3 profile reads Python only: on the Python corpora.
+	if [ "$#" -eq 0 ]; then
+		run "$name.compat013-json-all" check --compat 0.1.3 --report --include-all "${opts[@]}" "$dir"
+		run "$name.compat013-json" check --compat 0.1.3 --report "${opts[@]}" "$dir"
+		run "$name.compat013-text-all" check --compat 0.1.3 --output-format text --include-all "${opts[@]}" "$dir"
+	fi
 }
 
 for c in $corpora; do

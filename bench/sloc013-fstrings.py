@@ -1,5 +1,5 @@
 """Write N random f-string-heavy Python files (seeds 1..N) into DIR, to compare
-source.PyTokenLines with tokenize on them (bench/README.md).
+compat013.PyTokenLines with tokenize on them (bench/README.md).
 
 Usage: python3.12 bench/sloc013-fstrings.py DIR N
 """

@@ -8,7 +8,7 @@ One JSON object per file, sorted by path: {"path": relative path, "lines":
 still accept or reject on a whim, is reported apart).
 Files are read as scb-check 0.1.3 reads them: UTF-8 with replacement
 characters, text mode (universal newlines). The Go side of the comparison is
-TestPyTokenLinesAgainstTokenize in source/ (see bench/README.md).
+TestPyTokenLinesAgainstTokenize in compat013/ (see bench/README.md).
 """
 
 import json

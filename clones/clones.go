@@ -143,7 +143,7 @@ func Candidates(path string, t *source.Tree, fns []source.Callable) []Candidate 
 			EndLine:    fn.EndLine,
 			SLOC:       fn.SLOC,
 			Hash:       Hash(fp),
-			FirstLines: firstLines(t, fn.Node, fn.EndLine),
+			FirstLines: FirstLines(t, fn.Node, fn.EndLine),
 		})
 	}
 	return out
@@ -156,10 +156,10 @@ func Hash(fingerprint []string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// firstLines returns up to maxFirstLines whole source lines starting with
+// FirstLines returns up to three (maxFirstLines) whole source lines starting with
 // the line node i starts on and ending no later than line last, each
 // without its "\n" or a trailing "\r".
-func firstLines(t *source.Tree, i, last int) []string {
+func FirstLines(t *source.Tree, i, last int) []string {
 	src := t.Src
 	start := bytes.LastIndexByte(src[:t.Nodes[i].StartByte], '\n') + 1
 	var out []string

@@ -14,10 +14,7 @@
 // fingerprints only, nested functions both as their own candidates and as
 // part of their parent's tokens, and every instance counted.
 //
-// BlockCandidates013 is scb-check 0.1.3's detector instead, for its
-// compatibility profile: every function and compound block (if, for,
-// while, with, try, match) of three SLOC lines or more is a candidate,
-// keyed by the MD5 of its whole normalised subtree, identifiers numbered
-// per candidate. Its candidates group with Detect and Groups like the
-// default ones.
+// A compatibility profile may make candidates of its own (Candidate,
+// with FirstLines for their first lines): they group with Detect and
+// Groups like the default ones.
 package clones

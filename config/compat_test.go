@@ -13,7 +13,8 @@ func TestLoadCompat(t *testing.T) {
 		name          string
 		file, text    string
 		wantCompat    string
-		wantExclude13 []string
+		wantAsWritten []string
+		wantTool      []string
 		wantKeys      []string
 		wantErr       string
 	}{
@@ -42,17 +43,18 @@ func TestLoadCompat(t *testing.T) {
 			wantErr: `failed to parse config: key "tool.scb-check.compat" must be a version string, found integer 13`,
 		},
 		{
-			name:          "0.1.3 uses the scb-check excludes as written",
+			name:          "the exclude key is kept as written, repeats included",
 			file:          "scb-check.toml",
 			text:          "exclude = [\"./gen/\", \"docs\", \"docs\", \"*.py\"]\n",
-			wantExclude13: []string{"./gen/", "docs", "*.py"}, wantKeys: []string{"exclude"},
+			wantAsWritten: []string{"./gen/", "docs", "docs", "*.py"}, wantKeys: []string{"exclude"},
 		},
 		{
-			name: "0.1.3 normalises ruff and ty excludes, a .py entry kept as is, after its own",
+			name: "ruff and ty excludes are kept as written, ruff's exclude, extend-exclude, then ty's",
 			file: "pyproject.toml",
 			text: "[tool.scb-check]\nexclude = [\"a\"]\n[tool.ruff]\nexclude = [\" ./data/ \", \"setup.py\", \"\\\\vendor\", \"x[0]\"]\n" +
 				"extend-exclude = [\"a\", \"b/**\"]\n[tool.ty.src]\nexclude = [\"/gen\"]\n",
-			wantExclude13: []string{"a", "data/**", "setup.py", "vendor", "vendor/**", "x[0]", "a/**", "b/**", "gen", "gen/**"},
+			wantAsWritten: []string{"a"},
+			wantTool:      []string{" ./data/ ", "setup.py", "\\vendor", "x[0]", "a", "b/**", "/gen"},
 			wantKeys:      []string{"exclude"},
 		},
 	}
@@ -69,15 +71,9 @@ func TestLoadCompat(t *testing.T) {
 			}
 			require.NoError(t, err)
 			assert.Equal(t, tc.wantCompat, cfg.Compat)
-			assert.Equal(t, tc.wantExclude13, nilIfEmpty(cfg.Exclude013))
+			assert.Equal(t, tc.wantAsWritten, cfg.ExcludeAsWritten)
+			assert.Equal(t, tc.wantTool, cfg.ToolExcludes)
 			assert.Equal(t, tc.wantKeys, cfg.Keys)
 		})
 	}
-}
-
-func nilIfEmpty(s []string) []string {
-	if len(s) == 0 {
-		return nil
-	}
-	return s
 }

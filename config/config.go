@@ -49,11 +49,13 @@ type Config struct {
 	// Compat is the compat key: the version of scb-check whose numbers to
 	// reproduce (one of CompatVersions); "" when the key is absent.
 	Compat string
-	// Exclude013 holds the exclude patterns as scb-check 0.1.3 reads them
-	// (0.1.3 §1): the exclude key's list as written, then the ruff and ty
-	// excludes normalised its way, without duplicates. They are fnmatch
-	// patterns matched segment by segment.
-	Exclude013 []string
+	// ExcludeAsWritten is the exclude key's list as written (nil when the
+	// key is absent) and ToolExcludes the exclude lists of a
+	// pyproject.toml's [tool.ruff] (exclude, extend-exclude) and
+	// [tool.ty.src] (exclude) tables as written, in that order: Exclude
+	// holds both normalised, and a compatibility profile normalises them
+	// its own way (NormalizeExcludesKeeping).
+	ExcludeAsWritten, ToolExcludes []string
 	// Keys are the top-level settings keys the file set ("context",
 	// "gates"), in name order, whether in a scb-check.toml or under
 	// tool.scb-check; a compatibility profile checks them against its own
@@ -303,8 +305,8 @@ func loadFile(fsys vfs.FS, path, display string, pyproject bool, doc map[string]
 				d.typeError("tool.scb-check", "a table", v)
 			}
 		}
-		cfg.Exclude = dedupe(append(cfg.Exclude, toolExcludes(doc, normalizeExcludes)...))
-		cfg.Exclude013 = dedupe(append(cfg.Exclude013, toolExcludes(doc, normalizeExcludes013)...))
+		cfg.ToolExcludes = toolExcludes(doc)
+		cfg.Exclude = dedupe(append(cfg.Exclude, normalizeExcludes(cfg.ToolExcludes)...))
 	}
 	if err := d.err(); err != nil {
 		return nil, err
@@ -352,21 +354,22 @@ func hasScbCheckSettings(doc map[string]any) bool {
 	return ok
 }
 
-// toolExcludes returns the excludes, normalised by normalizeExcludes, of tool.ruff.exclude,
-// tool.ruff.extend-exclude and tool.ty.src.exclude, each used only when it
-// is an array made entirely of strings.
-func toolExcludes(doc map[string]any, normalizeExcludes func([]string) []string) []string {
+// toolExcludes are the exclude lists of the ruff and ty tables of a
+// pyproject.toml, as written: [tool.ruff] exclude and extend-exclude, then
+// [tool.ty.src] exclude, each used only when it is an array made entirely
+// of strings.
+func toolExcludes(doc map[string]any) []string {
 	var out []string
 	if ruff, ok := table(doc, "tool", "ruff"); ok {
 		for _, key := range []string{"exclude", "extend-exclude"} {
 			if list, ok := stringArray(ruff[key]); ok {
-				out = append(out, normalizeExcludes(list)...)
+				out = append(out, list...)
 			}
 		}
 	}
 	if src, ok := table(doc, "tool", "ty", "src"); ok {
 		if list, ok := stringArray(src["exclude"]); ok {
-			out = append(out, normalizeExcludes(list)...)
+			out = append(out, list...)
 		}
 	}
 	return out
@@ -393,7 +396,7 @@ func (d *decoder) settings(t map[string]any, prefix string, cfg *Config) {
 				continue
 			}
 			cfg.Exclude = normalizeExcludes(list)
-			cfg.Exclude013 = dedupe(slices.Clone(list))
+			cfg.ExcludeAsWritten = slices.Clone(list)
 		case "compat":
 			version, ok := v.(string)
 			if !ok {
@@ -514,19 +517,14 @@ func (d *decoder) err() error {
 // `?` or `[` is kept as is; any other entry p becomes both p and p/**.
 // Duplicates are removed, keeping first occurrences.
 func normalizeExcludes(patterns []string) []string {
-	return normalize(patterns, func(p string) bool { return strings.ContainsAny(p, "*?[") })
+	return NormalizeExcludesKeeping(patterns, func(p string) bool { return strings.ContainsAny(p, "*?[") })
 }
 
-// normalizeExcludes013 is normalizeExcludes as scb-check 0.1.3 applies it
-// to the ruff and ty excludes (0.1.3 §1): an entry ending in ".py" is
-// kept as is too, and "]" counts among the glob characters.
-func normalizeExcludes013(patterns []string) []string {
-	return normalize(patterns, func(p string) bool { return strings.ContainsAny(p, "*?[]") || strings.HasSuffix(p, ".py") })
-}
-
-// normalize is the normalisation of normalizeExcludes, with asIs telling
-// the entries kept as they are.
-func normalize(patterns []string, asIs func(string) bool) []string {
+// NormalizeExcludesKeeping is the normalisation of the exclude key's
+// entries with asIs telling the entries kept as they are (after trimming
+// and the slash rules), for a profile that tells them apart its own way.
+// Duplicates are removed, keeping first occurrences.
+func NormalizeExcludesKeeping(patterns []string, asIs func(string) bool) []string {
 	out := []string{}
 	for _, p := range patterns {
 		p = strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")

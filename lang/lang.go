@@ -80,16 +80,6 @@ type Spec struct {
 	// headings, where an ignore directive of a metric rule may stand for
 	// it.
 	HeadingWrappers, HeadingSiblings []string
-	// CallableContainers are the node kinds scb-check 0.1.3's function
-	// visitor descends through besides callables (whose own children it
-	// always visits): a callable under any other kind (an if or try body)
-	// is not a function there. Only the languages 0.1.3 reads set it.
-	CallableContainers []string
-	// Compat013 is what scb-check 0.1.3's clone detector and
-	// trivial-wrapper rule name of the language (node kinds, its package
-	// file); nil for the languages 0.1.3 does not read (all but Python),
-	// whose trees those steps then find nothing in.
-	Compat013 *Compat013Spec
 	// Scopes maps node kinds to their contribution to qualified names.
 	// Callable kinds are scopes through their "name" field implicitly.
 	Scopes map[string]ScopeKind
@@ -648,49 +638,4 @@ func ForAstGrep(name string) *Spec {
 		}
 	}
 	return nil
-}
-
-// Compat013Spec is what scb-check 0.1.3's own steps name of a language,
-// for its compatibility profile: the node kinds of its clone candidates
-// and their normalised text (0.1.3 §7 in the docs) and of its
-// trivial-wrapper rule (0.1.3 §8), and the file that makes a directory a
-// package in that rule's module names.
-type Compat013Spec struct {
-	// Suffix is the one file-name ending 0.1.3 reads (case-sensitive).
-	Suffix string
-	// CloneBlocks are the kinds of the clone candidates.
-	CloneBlocks []string
-	// CloneGuardField is the field of a candidate whose text, when it is
-	// one of CloneGuards, makes the node no candidate (`if TYPE_CHECKING:`).
-	CloneGuardField string
-	CloneGuards     []string
-	// CloneLiterals map each kind written as a placeholder, without
-	// descending into it, to the placeholder ("$STR", "$INT"...). A kind
-	// the grammar lacks is harmless.
-	CloneLiterals map[string]string
-	// Identifier is the kind numbered $VARn in the normalised text; the
-	// wrapper rule reads names from it.
-	Identifier string
-	// Comment is the kind dropped from the normalised text.
-	Comment string
-	// ExpressionStatement is the kind of a plain string statement, dropped
-	// from the normalised text and from a body's statements, and of a
-	// module-level alias statement.
-	ExpressionStatement string
-
-	// Function, Class and Decorated are the definitions, and Block the
-	// body, of the trivial-wrapper rule; Return its one statement. A
-	// body's statements are its definitions and the kinds ending in
-	// StatementSuffix.
-	Function, Class, Decorated, Block, Return string
-	StatementSuffix                           string
-	// Assignment and Attribute make a module-level alias `name = value`
-	// (Identifier or Attribute value).
-	Assignment, Attribute string
-	// Import, ImportFrom, DottedName and AliasedImport make the
-	// module-level import bindings the alias values resolve through.
-	Import, ImportFrom, DottedName, AliasedImport string
-	// PackageFile is the file name that makes a directory a package: a
-	// module's name holds the names of the packages around it.
-	PackageFile string
 }

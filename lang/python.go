@@ -35,33 +35,8 @@ var Python = register(&Spec{
 	PlainStringStatement:     "expression_statement",
 	StringPrefixesKeptInSLOC: "bf",
 
-	Callables:          []string{"function_definition"},
-	HeadingWrappers:    []string{"decorated_definition"},
-	CallableContainers: []string{"module", "class_definition", "decorated_definition", "block"},
-	Compat013: &Compat013Spec{
-		Suffix: ".py",
-		CloneBlocks: []string{
-			"function_definition", "if_statement", "for_statement", "while_statement",
-			"with_statement", "try_statement", "match_statement",
-		},
-		CloneGuardField: "condition",
-		CloneGuards:     []string{"TYPE_CHECKING", "typing.TYPE_CHECKING"},
-		CloneLiterals: map[string]string{
-			"string": "$STR", "string_content": "$STR", "f_string": "$STR", "string_fragment": "$STR",
-			"bytes": "$STR", "integer": "$INT", "float": "$FLOAT", "imaginary": "$FLOAT",
-			"true": "$BOOL", "false": "$BOOL", "none": "$NONE",
-		},
-		Identifier:          "identifier",
-		Comment:             "comment",
-		ExpressionStatement: "expression_statement",
-
-		Function: "function_definition", Class: "class_definition", Decorated: "decorated_definition",
-		Block: "block", Return: "return_statement", StatementSuffix: "_statement",
-		Assignment: "assignment", Attribute: "attribute",
-		Import: "import_statement", ImportFrom: "import_from_statement",
-		DottedName: "dotted_name", AliasedImport: "aliased_import",
-		PackageFile: "__init__.py",
-	},
+	Callables:       []string{"function_definition"},
+	HeadingWrappers: []string{"decorated_definition"},
 	Scopes: map[string]ScopeKind{
 		"class_definition":    {NameField: "name"},
 		"function_definition": {NameField: "name"},

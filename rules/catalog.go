@@ -321,7 +321,7 @@ func parseRuleDocument(doc, origin string) (*Rule, error) {
 	if root.Content[0].Kind != yaml.MappingNode {
 		return nil, errors.New("a rule must be a YAML mapping")
 	}
-	id, ok := scanField(doc, "id:")
+	id, ok := ScanField(doc, "id:")
 	if !ok || id == "" {
 		return nil, errors.New("no `id:` line")
 	}
@@ -350,7 +350,7 @@ func parseRuleDocument(doc, origin string) (*Rule, error) {
 	if r.Category == "" {
 		r.Category = metadataString(&h.Metadata, "group")
 	}
-	if v, ok := scanField(doc, "min_file_count:"); ok {
+	if v, ok := ScanField(doc, "min_file_count:"); ok {
 		// 31 bits: the value fits an int on every platform.
 		if n, err := strconv.ParseUint(v, 10, 31); err == nil && n > 1 {
 			r.MinFileCount = int(n)
@@ -373,9 +373,10 @@ func metadataString(meta *yaml.Node, key string) string {
 	return ""
 }
 
-// scanField is the reference's text scan: the value of the first line
-// whose trimmed form starts with key, trimmed and with quotes stripped.
-func scanField(doc, key string) (string, bool) {
+// ScanField is the reference's text scan of a rule document: the value
+// of the first line whose trimmed form starts with key, trimmed and with
+// quotes stripped.
+func ScanField(doc, key string) (string, bool) {
 	for _, line := range strings.Split(doc, "\n") {
 		line = strings.TrimSpace(line)
 		if rest, ok := strings.CutPrefix(line, key); ok {

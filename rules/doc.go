@@ -43,16 +43,9 @@
 // DirectiveFilter tells the finding processors which findings they
 // suppress.
 //
-// TrivialWrappers013 is scb-check 0.1.3's trivial-wrapper rule, for the 0.1.3
-// compatibility profile (wrappers013.go): every single-return Python
-// function and every module-level function alias, resolved through 0.1.3's
-// function finder (source.Tree.VisitorCallables) and import bindings
-// (quirks kept). Each file's part (NewWrapperFacts013) is read from its
-// tree and functions and names no path or module; the run's part joins
-// the files under their module names (ModuleName013); the verbosity union
-// of the findings' spans gives its report values (trivial_wrapper_loc,
-// trivial_wrappers). It shares the trivial-wrapper id, so ignore
-// directives apply to it as to today's rule.
+// A compatibility profile with its own matcher of a structural rule
+// starts its findings from StructuralFinding, so that they carry the
+// rule's id and severity.
 //
 // The package never prints, logs, exits or reads the environment; the
 // command line finds the ast-grep binary and passes it in.

@@ -73,6 +73,17 @@ func idsOf[R any](table []R, id func(*R) string) []string {
 	return ids
 }
 
+// StructuralFinding is a finding of the structural rule id with its kind,
+// rule id and severity set, for another matcher of that rule (a profile's)
+// to fill in; nil for an id that names no structural rule.
+func StructuralFinding(id string) *finding.Finding {
+	r := lookupStructural(id)
+	if r == nil {
+		return nil
+	}
+	return &finding.Finding{Kind: finding.Structural, RuleID: r.ID, Severity: r.Severity}
+}
+
 // lookupStructural returns the structural rule with the id, nil when there
 // is none.
 func lookupStructural(id string) *structuralRule {

@@ -155,7 +155,7 @@ func (w *walker) walkTree(path string, opts DiscoverOptions) error {
 
 // excluded reports whether an exclude glob matches the file at p.
 func (w *walker) excluded(p string) bool {
-	rel := relativeTo(w.baseDir, p)
+	rel := RelativeTo(w.baseDir, p)
 	for _, re := range w.excludes {
 		if re.MatchString(rel) {
 			return true
@@ -363,6 +363,13 @@ var SkipNotUTF8 = option.Text{option.Lit("file name is not valid UTF-8; not read
 // to ast-grep (which stops on it), written in a JSON report or matched by
 // a baseline, so the file is left out with a warning rather than
 // measured. The escaped path names no file; nothing reads a skipped one.
+// Listed is the entry discovery makes for a file it found (info its
+// Lstat): skipped unread when it is over maxFileSize (when positive) or not
+// a regular file, or when its path is not UTF-8 (then escaped).
+func Listed(path string, l *lang.Spec, info os.FileInfo, maxFileSize int64) SourceFile {
+	return unnamable(SourceFile{Path: path, Lang: l, Skip: skipReason(info, maxFileSize)})
+}
+
 func unnamable(f SourceFile) SourceFile {
 	if utf8.ValidString(f.Path) {
 		return f
@@ -459,8 +466,9 @@ func readReason(info os.FileInfo) string {
 	return "not a regular file; not read"
 }
 
-// relativeTo returns p relative to base when p lies below it, else p.
-func relativeTo(base, p string) string {
+// RelativeTo returns p relative to base when p lies below it, else p:
+// how exclude patterns see a path.
+func RelativeTo(base, p string) string {
 	if base == "" {
 		return p
 	}

@@ -1,9 +1,6 @@
 // Package source finds, reads and parses source files and extracts the
 // facts every analysis starts from: SLOC line sets, callables with their
-// spans, names, visibility and parameters. Tree.SLOC013 is scb-check 0.1.3's
-// Python SLOC rule, for the 0.1.3 compatibility profile: a Go scanner of the
-// lines Python 3.12's tokenize starts tokens on (PyTokenLines, over the text
-// as 0.1.3 reads it, PyText), minus owned plain string statements. A tree-sitter tree is walked
+// spans, names, visibility and parameters. A tree-sitter tree is walked
 // once, in C, into a flat preorder slice of Nodes; all later work is plain
 // Go over that slice, and the tree-sitter memory is freed at once.
 //

@@ -292,7 +292,7 @@ func literalText(tokens []globToken) string {
 // match returns the verdict of the last rule matching path (absolute),
 // skipping directory-only rules for files.
 func (f *ignoreFile) match(path string, isDir bool) ignoreMatch {
-	rel := relativeTo(f.dir, path)
+	rel := RelativeTo(f.dir, path)
 	slash := strings.LastIndexByte(rel, '/')
 	name := rel[slash+1:]
 	best := int32(-1)
@@ -777,7 +777,7 @@ func CompileExcludes(patterns []string) (*Excludes, error) {
 // relative to baseDir when below it (else absolute), as discovery takes
 // it; "" when none does.
 func (e *Excludes) Match(baseDir, path string) string {
-	rel := relativeTo(baseDir, path)
+	rel := RelativeTo(baseDir, path)
 	for i, re := range e.res {
 		if re.MatchString(rel) {
 			return e.patterns[i]

@@ -99,7 +99,7 @@ func parseLinear(text string) []linearRule {
 }
 
 func matchLinear(rules []linearRule, dir, path string, isDir bool) ignoreMatch {
-	rel := relativeTo(dir, path)
+	rel := RelativeTo(dir, path)
 	for i := len(rules) - 1; i >= 0; i-- {
 		r := rules[i]
 		if r.dirOnly && !isDir {

@@ -108,21 +108,6 @@ func TestSpecKindsExistInGrammar(t *testing.T) {
 					assert.NotZerof(t, g.FieldID(field), "%s: exports: field %q is not in the grammar", spec.Name, field)
 				}
 			}
-			// scb-check 0.1.3's kinds (its clone literals may name kinds
-			// the grammar lacks: those count nothing, as in 0.1.3).
-			if ck := spec.Compat013; ck != nil {
-				kinds := append(append([]string(nil), ck.CloneBlocks...), spec.CallableContainers...)
-				kinds = append(kinds, ck.Identifier, ck.Comment, ck.ExpressionStatement, ck.Function, ck.Class,
-					ck.Decorated, ck.Block, ck.Return, ck.Assignment, ck.Attribute, ck.Import, ck.ImportFrom,
-					ck.DottedName, ck.AliasedImport)
-				for _, kind := range kinds {
-					assert.Truef(t, g.HasKind(kind), "%s: compat 0.1.3: node kind %q is not in the grammar", spec.Name, kind)
-				}
-				assert.NotZerof(t, g.FieldID(ck.CloneGuardField), "%s: compat 0.1.3: field %q is not in the grammar", spec.Name, ck.CloneGuardField)
-				assert.NotEmpty(t, ck.StatementSuffix)
-				assert.NotEmpty(t, ck.PackageFile)
-				assert.NotEmpty(t, ck.Suffix)
-			}
 			if spec.Directives.BlockOpen != "" {
 				assert.NotEmpty(t, spec.Directives.BlockClose, "%s: a block comment needs its closing marker", spec.Name)
 			}

@@ -27,9 +27,9 @@ func (l Lines) Within(start, end int) Lines {
 // CountWithin returns the number of lines of the set in [start, end].
 func (l Lines) CountWithin(start, end int) int { return len(l.Within(start, end)) }
 
-// linesFromMarks turns a per-line mark slice (index = 1-based line) into a
+// LinesFromMarks turns a per-line mark slice (index = 1-based line) into a
 // sorted set.
-func linesFromMarks(marks []bool) Lines {
+func LinesFromMarks(marks []bool) Lines {
 	var out Lines
 	for n, m := range marks {
 		if m {

@@ -62,7 +62,7 @@ func (t *Tree) slocByTokens() Lines {
 			}
 		}
 	}
-	return linesFromMarks(marks)
+	return LinesFromMarks(marks)
 }
 
 // isPlainStringStatement reports whether statement i is a lone string (a
@@ -137,7 +137,7 @@ func (t *Tree) slocByLines() Lines {
 		}
 		line++
 	}
-	return linesFromMarks(marks)
+	return LinesFromMarks(marks)
 }
 
 // withoutComments returns a copy of the source with every comment byte
@@ -186,5 +186,5 @@ func (t *Tree) CodeLines() Lines {
 		}
 		line++
 	}
-	return linesFromMarks(marks)
+	return LinesFromMarks(marks)
 }

@@ -1,8 +1,8 @@
 package verbosity
 
 import (
+	"encoding/json"
 	"errors"
-	"fmt"
 
 	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/config"
@@ -24,10 +24,10 @@ type File struct {
 	// functions (for the boundary directives).
 	Directives []source.Directive
 	Callables  []source.Callable
-	// Wrappers are the file's facts for 0.1.3's trivial-wrapper rule and
-	// Module its module name (rules.ModuleName013); Collect013 reads them.
-	Wrappers *rules.WrapperFacts013
-	Module   string
+	// ProfileData is the profile's per-file slot: what a compatibility
+	// profile's own steps read of the file, in the profile's encoding
+	// (nil for the default profile).
+	ProfileData json.RawMessage
 }
 
 // Outcome is what the findings step makes of a run.
@@ -57,7 +57,7 @@ type Outcome struct {
 // with cat's min_file_count thresholds, and unions the lines of the clones
 // and of the findings kept.
 func Collect(files []File, astGrep []finding.Finding, cat *rules.Catalog, lowUse config.LowUse, policy finding.Policy) (Outcome, error) {
-	return collect(files, astGrep, cat, policy, func() []finding.Finding {
+	return CollectWith(files, astGrep, cat, policy, func() []finding.Finding {
 		facts := make([]rules.FileFacts, len(files))
 		for k, f := range files {
 			facts[k] = f.Facts
@@ -66,42 +66,9 @@ func Collect(files []File, astGrep []finding.Finding, cat *rules.Catalog, lowUse
 	})
 }
 
-// Collect013 is scb-check 0.1.3's findings step (0.1.3 §7, §8, §10): as
-// Collect, with 0.1.3's trivial wrappers (rules.TrivialWrappers013 over
-// the files' Wrappers and Module) as the only structural rule; lowUse is
-// not read (0.1.3 has no low-use-short-function).
-//
-// A finding of a rule of severity error is an error: 0.1.3's sg would
-// exit 1 on it and 0.1.3 would then drop every ast-grep finding of the
-// run, silently; the profile fails loudly instead, as it does where 0.1.3
-// drops them for other reasons.
-func Collect013(files []File, astGrep []finding.Finding, cat *rules.Catalog, _ config.LowUse, policy finding.Policy) (Outcome, error) {
-	var first *finding.Finding
-	for i, f := range astGrep {
-		// The first by place, whatever order the scan gave.
-		if f.Severity == finding.Critical && (first == nil || f.Path < first.Path ||
-			f.Path == first.Path && (f.Line < first.Line || f.Line == first.Line && f.RuleID < first.RuleID)) {
-			first = &astGrep[i]
-		}
-	}
-	if first != nil {
-		return Outcome{}, fmt.Errorf("%s:%d: rule %s has severity error: scb-check 0.1.3's ast-grep run would fail on it and drop every ast-grep finding; give the rule another severity, or run without ast-grep",
-			first.Path, first.Line, first.RuleID)
-	}
-	return collect(files, astGrep, cat, policy, func() []finding.Finding {
-		wfiles := make([]rules.WrapperFile013, 0, len(files))
-		for _, f := range files {
-			if f.Wrappers != nil {
-				wfiles = append(wfiles, rules.WrapperFile013{Path: f.Path, Module: f.Module, Facts: *f.Wrappers})
-			}
-		}
-		return rules.TrivialWrappers013(wfiles)
-	})
-}
-
-// collect is the findings step with structural giving the structural
-// rules' findings.
-func collect(files []File, astGrep []finding.Finding, cat *rules.Catalog, policy finding.Policy, structural func() []finding.Finding) (Outcome, error) {
+// CollectWith is Collect with structural giving the structural rules'
+// findings: the findings step of a profile with rules of its own.
+func CollectWith(files []File, astGrep []finding.Finding, cat *rules.Catalog, policy finding.Policy, structural func() []finding.Finding) (Outcome, error) {
 	sloc := make(map[string]source.Lines, len(files))
 	var cands []clones.Candidate
 	filter := rules.NewDirectiveFilter()

@@ -198,8 +198,8 @@ func analyzeFile(ctx context.Context, p *source.Parser, fsys vfs.FS, f source.So
 		},
 		func() error { res.Reuse = reuse.Extract(tree); return nil },
 		func() error {
-			if profile.WrapperFacts != nil {
-				res.Wrappers = profile.WrapperFacts(tree, res.Fns)
+			if profile.FileData != nil {
+				res.ProfileData = profile.FileData(tree, res.Fns)
 			}
 			return nil
 		},

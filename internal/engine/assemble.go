@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"path/filepath"
-
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/finding"
@@ -76,8 +74,7 @@ func DIR(fsys vfs.FS, root string, results []Result, found []string, dataStrings
 }
 
 // AddVerbosity runs the findings step (the profile's Verbosity) over the parsed
-// files (read from fsys: a file with wrapper facts is given its module
-// name there), with the catalog of s, the ast-grep findings, the structural
+// files (read from fsys), with the catalog of s, the ast-grep findings, the structural
 // rules' low-use setting and the processors' policy, and puts its clones, findings and
 // verbosity into the report. r is Assemble's report of the same results:
 // the metric findings its ignore directives hide are marked in r's
@@ -87,13 +84,10 @@ func AddVerbosity(r *report.Report, fsys vfs.FS, results []Result, s *Settings, 
 	for _, res := range results {
 		if len(res.Skipped) == 0 {
 			files = append(files, verbosity.File{Path: res.File.Path, SLOC: res.SLOC, Clones: res.Clones,
-				Facts: res.Facts, Directives: res.Directives, Callables: res.Fns, Wrappers: res.Wrappers})
-			if res.Wrappers != nil && res.File.Lang.Compat013 != nil {
-				files[len(files)-1].Module = module013(fsys, res.File.Path, res.File.Lang.Compat013.PackageFile)
-			}
+				Facts: res.Facts, Directives: res.Directives, Callables: res.Fns, ProfileData: res.ProfileData})
 		}
 	}
-	out, err := s.profile().Verbosity(files, astGrep, s.Catalog, lowUse, policy)
+	out, err := s.profile().Verbosity(fsys, files, astGrep, s.Catalog, lowUse, policy)
 	if err != nil {
 		return err
 	}
@@ -183,24 +177,4 @@ func markIgnored(r *report.Report, results []Result, ignored func(finding.Findin
 			}
 		}
 	}
-}
-
-// module013 is the module name of the file at path as scb-check 0.1.3
-// gives it (rules.ModuleName013): its absolute path climbed while the
-// directory holds a packageFile (__init__.py), never above the tree of a
-// bounded fsys.
-func module013(fsys vfs.FS, path, packageFile string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		abs = path
-	}
-	bounded, _ := fsys.(vfs.Bounded)
-	return rules.ModuleName013(filepath.ToSlash(abs), packageFile, func(dir string) bool {
-		dir = filepath.FromSlash(dir)
-		if bounded != nil && !bounded.Holds(dir) {
-			return false
-		}
-		fi, err := fsys.Stat(filepath.Join(dir, packageFile))
-		return err == nil && fi.Mode().IsRegular()
-	})
 }

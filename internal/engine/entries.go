@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -20,8 +21,10 @@ import (
 // cacheFormat changes whenever what an entry holds, or what its key is
 // made of, changes. 2: scan entries hold finding.Finding; 3: they are
 // keyed by the active rules' identity (the catalog's identity and the
-// lowest severity run); 4: callables hold their kind and start column.
-const cacheFormat = "scbcheck-file-4"
+// lowest severity run); 4: callables hold their kind and start column;
+// 5: a profile's per-file slot (ProfileData) in place of 0.1.3's wrapper
+// facts.
+const cacheFormat = "scbcheck-file-5"
 
 // tool names the code that makes entries: the format, the version and
 // the build (filecache.Build), so that a rebuilt binary never reads
@@ -63,8 +66,8 @@ type CachedFile struct {
 	Imports    []source.ImportBinding
 	Reuse      *reuse.Facts
 	Directives []source.Directive
-	// Wrappers are Result.Wrappers (absent when nil).
-	Wrappers *rules.WrapperFacts013 `json:",omitempty"`
+	// ProfileData is Result.ProfileData (absent when nil).
+	ProfileData json.RawMessage `json:",omitempty"`
 }
 
 // cacheable reports whether a result may be stored: skipped files and
@@ -78,7 +81,7 @@ func storeFile(fc *filecache.View, key cache.Key, res Result) {
 	e := CachedFile{
 		Lines: res.Lines, Nodes: res.Nodes, SLOC: res.SLOC, Fns: res.Fns, Cx: res.Cx,
 		Clones: make([]clones.Candidate, len(res.Clones)), Structure: res.Facts.Structure,
-		Imports: res.Facts.Imports, Reuse: res.Reuse, Directives: res.Directives, Wrappers: res.Wrappers,
+		Imports: res.Facts.Imports, Reuse: res.Reuse, Directives: res.Directives, ProfileData: res.ProfileData,
 	}
 	for i, cand := range res.Clones {
 		cand.Path = ""
@@ -120,7 +123,7 @@ func loadFile(fc *filecache.View, key cache.Key, f source.SourceFile, ruleIDs []
 	// read from here on, and what carries the path is copied.
 	res := Result{
 		File: f, Lines: e.Lines, Nodes: e.Nodes, SLOC: e.SLOC, Fns: e.Fns, Cx: e.Cx,
-		Clones: slices.Clone(e.Clones), Reuse: e.Reuse, Directives: e.Directives, Wrappers: e.Wrappers,
+		Clones: slices.Clone(e.Clones), Reuse: e.Reuse, Directives: e.Directives, ProfileData: e.ProfileData,
 	}
 	for i := range res.Clones {
 		res.Clones[i].Path = f.Path

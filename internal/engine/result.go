@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"encoding/json"
+
 	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/option"
@@ -22,9 +24,9 @@ type Result struct {
 	Clones  []clones.Candidate
 	Facts   rules.FileFacts
 	Reuse   *reuse.Facts
-	// Wrappers are the file's facts for 0.1.3's trivial-wrapper rule
-	// (Profile.WrapperFacts; nil when the profile has none).
-	Wrappers *rules.WrapperFacts013
+	// ProfileData is the profile's per-file slot (Profile.FileData; nil
+	// when the profile has none).
+	ProfileData json.RawMessage
 	// Directives are the file's scbc directives; IgnoreErr is the first
 	// problem with them found while parsing (unknown ids, no target...),
 	// which stops the run as in the reference.

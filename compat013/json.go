@@ -1,13 +1,15 @@
-package report
+package compat013
 
 import (
 	"io"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/scbcheck/scbcheck/report"
 )
 
-// WriteJSON013 writes the report as scb-check 0.1.3 prints it with
+// WriteJSON writes the report as scb-check 0.1.3 prints it with
 // --report (0.1.3 §12): Python's json.dump of its 17 keys in its order, on
 // one line with no trailing newline, the separators ", " and ": ", floats
 // in Python's repr. A mass with nothing to sum (no function, no function
@@ -15,11 +17,19 @@ import (
 // trivial_wrapper_loc and trivial_wrappers are the structural rule's
 // lines and findings: in the 0.1.3 profile the trivial wrappers are the
 // only structural rule.
-func WriteJSON013(w io.Writer, r *Report) error {
+func WriteJSON(w io.Writer, r *report.Report) error {
 	var b strings.Builder
 	b.WriteByte('{')
-	o := &object{b: &b, sep: ", ", colon: ": ", format: pythonRepr}
-	float, integer := o.float, o.integer
+	// key starts a member; the keys are plain ASCII, quoted as is.
+	key := func(k string) {
+		if b.Len() > 1 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(k))
+		b.WriteString(": ")
+	}
+	float := func(k string, v float64) { key(k); b.WriteString(pythonRepr(v)) }
+	integer := func(k string, v int) { key(k); b.WriteString(strconv.Itoa(v)) }
 	// mass is a sum over n functions: the integer 0 over none.
 	mass := func(k string, v float64, n int) {
 		if n == 0 {

@@ -1,6 +1,7 @@
-package source_test
+package compat013_test
 
 import (
+	"github.com/scbcheck/scbcheck/compat013"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -38,10 +39,10 @@ func TestVisitorCallablesFixture(t *testing.T) {
 	}
 	require.Len(t, want, 6)
 	// 0.1.3's SLOC, which the f-string's function depends on.
-	sloc, err := tree.SLOC013()
+	sloc, err := compat013.SLOC(tree)
 	require.NoError(t, err)
 	got := map[int]string{}
-	for _, fn := range tree.VisitorCallables(sloc) {
+	for _, fn := range compat013.VisitorCallables(tree, sloc) {
 		got[fn.StartLine] = fn.QualifiedName + " sloc " + strconv.Itoa(fn.SLOC)
 	}
 	assert.Equal(t, want, got)
@@ -112,24 +113,24 @@ func TestDiscover013(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			files, err := source.Discover013(dir, source.Discover013Options{BaseDir: dir, Exclude: tc.exclude, Lang: lang.Python})
+			files, err := compat013.Discover(dir, compat013.DiscoverOptions{BaseDir: dir, Exclude: tc.exclude, Lang: lang.Python})
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, rel(files))
 		})
 	}
 
 	t.Run("a file path must end in .py", func(t *testing.T) {
-		_, err := source.Discover013(filepath.Join(dir, "gui.pyw"), source.Discover013Options{Lang: lang.Python})
+		_, err := compat013.Discover(filepath.Join(dir, "gui.pyw"), compat013.DiscoverOptions{Lang: lang.Python})
 		assert.EqualError(t, err, "not a Python file: "+filepath.Join(dir, "gui.pyw"))
 	})
 	t.Run("no Python files", func(t *testing.T) {
-		_, err := source.Discover013(filepath.Join(dir, "node_modules"), source.Discover013Options{Lang: lang.Python, Exclude: []string{"**"}})
+		_, err := compat013.Discover(filepath.Join(dir, "node_modules"), compat013.DiscoverOptions{Lang: lang.Python, Exclude: []string{"**"}})
 		assert.EqualError(t, err, "no Python files found at "+filepath.Join(dir, "node_modules"))
 		assert.ErrorIs(t, err, source.ErrNoFiles)
 	})
 	t.Run("a language 0.1.3 does not read is an error", func(t *testing.T) {
-		_, err := source.Discover013(dir, source.Discover013Options{Lang: lang.Rust})
-		assert.EqualError(t, err, "Discover013 needs a language scb-check 0.1.3 reads (one with lang.Spec.Compat013)")
+		_, err := compat013.Discover(dir, compat013.DiscoverOptions{Lang: lang.Rust})
+		assert.EqualError(t, err, "Discover needs a language scb-check 0.1.3 reads (one LanguageOf knows)")
 	})
 }
 
@@ -168,7 +169,7 @@ func TestMatchSegments(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.pattern+" "+tc.rel, func(t *testing.T) {
-			got, err := source.MatchSegments(tc.pattern, tc.rel)
+			got, err := compat013.MatchSegments(tc.pattern, tc.rel)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 		})

@@ -1,29 +1,31 @@
-package rules
+package compat013
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/scbcheck/scbcheck/rules"
 )
 
-// Weighed013 returns a copy of the catalog with scb-check 0.1.3's
+// Weighed returns a copy of the catalog c with scb-check 0.1.3's
 // severities (0.1.3 §9): each bundled rule whose metadata has a weight is
 // a warning when the weight is 5 or more, else info; 0.1.3 has no error
 // rule. The rule's document is rewritten with it (its top-level severity
 // line), since ast-grep reads the severity there, so the copy has its own
 // Identity. Rules without a weight, and rules not bundled (catalog and
 // extra files), keep theirs.
-func (c *Catalog) Weighed013() *Catalog {
+func Weighed(c *rules.Catalog) *rules.Catalog {
 	if c == nil {
 		return nil
 	}
 	out := *c
-	out.Rules = make([]Rule, len(c.Rules))
+	out.Rules = make([]rules.Rule, len(c.Rules))
 	for i, r := range c.Rules {
 		out.Rules[i] = r
-		if r.Origin != OriginBundled {
+		if r.Origin != rules.OriginBundled {
 			continue
 		}
-		w, ok := scanField(r.Doc, "weight:")
+		w, ok := rules.ScanField(r.Doc, "weight:")
 		if !ok {
 			continue
 		}

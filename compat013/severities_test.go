@@ -1,23 +1,25 @@
-package rules
+package compat013
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/rules"
 )
 
-func TestWeighed013(t *testing.T) {
-	cat, err := LoadCatalog(nil)
+func TestWeighed(t *testing.T) {
+	cat, err := rules.LoadCatalog(nil)
 	require.NoError(t, err)
-	w := cat.Weighed013()
+	w := Weighed(cat)
 	require.Len(t, w.Rules, len(cat.Rules))
 	assert.NotEqual(t, cat.Identity(), w.Identity())
 
 	// Hand-picked bundled Python rules: weight 5, 6 and 1, one of them an
 	// error rule in our catalog.
-	byID := func(c *Catalog) map[string]Rule {
-		m := map[string]Rule{}
+	byID := func(c *rules.Catalog) map[string]rules.Rule {
+		m := map[string]rules.Rule{}
 		for _, r := range c.Rules {
 			m[r.ID] = r
 		}
@@ -49,7 +51,7 @@ func TestWeighed013(t *testing.T) {
 		}
 		python++
 		counts[r.Severity]++
-		wt, ok := scanField(r.Doc, "weight:")
+		wt, ok := rules.ScanField(r.Doc, "weight:")
 		require.True(t, ok, r.ID)
 		if wt == "1" {
 			assert.Equal(t, "info", r.Severity, r.ID)

@@ -1,8 +1,9 @@
-package clones_test
+package compat013_test
 
 import (
 	"crypto/md5"
 	"encoding/hex"
+	"github.com/scbcheck/scbcheck/compat013"
 	"os"
 	"path/filepath"
 	"slices"
@@ -87,8 +88,8 @@ func TestSerialize013(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			tree, _ := parse(t, lang.Python, tc.src)
-			assert.Equal(t, tc.want, clones.Serialize013(tree, firstOfKind(t, tree, tc.kind)))
+			tree := parse(t, lang.Python, tc.src)
+			assert.Equal(t, tc.want, compat013.Serialize(tree, firstOfKind(t, tree, tc.kind)))
 		})
 	}
 }
@@ -101,11 +102,11 @@ func TestSerialize013(t *testing.T) {
 // prints fddf747ddb021bb7880ec26308017bb1, of which the key keeps 12 digits.
 func TestBlockCandidates013Key(t *testing.T) {
 	src := "def f(a):\n    b = a\n    return b\n"
-	tree, _ := parse(t, lang.Python, src)
+	tree := parse(t, lang.Python, src)
 	text := "function_definition(def,$VAR1,parameters((,$VAR2,)),:," +
 		"block(expression_statement(assignment($VAR3,=,$VAR2)),return_statement(return,$VAR3)))"
-	require.Equal(t, text, clones.Serialize013(tree, firstOfKind(t, tree, "function_definition")))
-	got := clones.BlockCandidates013("a.py", tree, tree.SLOC())
+	require.Equal(t, text, compat013.Serialize(tree, firstOfKind(t, tree, "function_definition")))
+	got := compat013.BlockCandidates("a.py", tree, tree.SLOC())
 	want := []clones.Candidate{{
 		Path: "a.py", StartLine: 1, EndLine: 3, SLOC: 3, Hash: "fddf747ddb02",
 		FirstLines: []string{"def f(a):", "    b = a", "    return b"},
@@ -146,7 +147,7 @@ func TestBlockCandidates013Set(t *testing.T) {
 		/* 27 */ "]",
 		"",
 	}, "\n")
-	tree, _ := parse(t, lang.Python, src)
+	tree := parse(t, lang.Python, src)
 	cases := []struct {
 		name  string
 		sloc  source.Lines
@@ -171,7 +172,7 @@ func TestBlockCandidates013Set(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []int
-			for _, c := range clones.BlockCandidates013("x.py", tree, tc.sloc) {
+			for _, c := range compat013.BlockCandidates("x.py", tree, tc.sloc) {
 				got = append(got, c.StartLine)
 				assert.Equal(t, tc.sloc.CountWithin(c.StartLine, c.EndLine), c.SLOC)
 			}
@@ -212,7 +213,7 @@ func (r run013) blocks() []clones.Block {
 	var cands []clones.Candidate
 	for _, path := range r.paths {
 		tree := r.trees[path]
-		cands = append(cands, clones.BlockCandidates013(path, tree, tree.SLOC())...)
+		cands = append(cands, compat013.BlockCandidates(path, tree, tree.SLOC())...)
 	}
 	return clones.Detect(cands)
 }
@@ -312,8 +313,8 @@ func TestBlockCandidates013KeysOfNestedBlocks(t *testing.T) {
 		"    print(r, end=s)",
 		"",
 	}, "\n")
-	tree, _ := parse(t, lang.Python, src)
-	cands := clones.BlockCandidates013("x.py", tree, tree.SLOC())
+	tree := parse(t, lang.Python, src)
+	cands := compat013.BlockCandidates("x.py", tree, tree.SLOC())
 	var starts []int
 	byLine := map[int]string{}
 	for _, c := range cands {
@@ -325,7 +326,7 @@ func TestBlockCandidates013KeysOfNestedBlocks(t *testing.T) {
 	checked := 0
 	for i := range tree.Nodes {
 		if h, ok := byLine[tree.StartLine(i)]; ok && slices.Contains(blockKinds, tree.Kind(i)) {
-			sum := md5.Sum([]byte(clones.Serialize013(tree, i)))
+			sum := md5.Sum([]byte(compat013.Serialize(tree, i)))
 			assert.Equal(t, hex.EncodeToString(sum[:])[:12], h, "line %d", tree.StartLine(i))
 			checked++
 		}
@@ -349,8 +350,8 @@ func TestBlockCandidates013DeepNesting(t *testing.T) {
 	}
 	sb.WriteString(strings.Repeat(" ", depth) + "b()\n")
 	sb.WriteString("if a:\n b()\n b()\n")
-	tree, _ := parse(t, lang.Python, sb.String())
-	cands := clones.BlockCandidates013("deep.py", tree, tree.SLOC())
+	tree := parse(t, lang.Python, sb.String())
+	cands := compat013.BlockCandidates("deep.py", tree, tree.SLOC())
 	require.Len(t, cands, depth+1)
 	for d, c := range cands[:depth] {
 		assert.Equal(t, 2*d+1, c.StartLine)
@@ -378,7 +379,7 @@ func TestBlockCandidates013Reuse(t *testing.T) {
 	candidates := func(order []string) map[string][]clones.Candidate {
 		out := map[string][]clones.Candidate{}
 		for _, path := range order {
-			out[path] = clones.BlockCandidates013(path, r.trees[path], r.trees[path].SLOC())
+			out[path] = compat013.BlockCandidates(path, r.trees[path], r.trees[path].SLOC())
 		}
 		return out
 	}

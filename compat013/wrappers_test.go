@@ -1,6 +1,7 @@
-package rules_test
+package compat013_test
 
 import (
+	"github.com/scbcheck/scbcheck/compat013"
 	"io/fs"
 	"os"
 	"path"
@@ -21,17 +22,18 @@ import (
 // file013 is a parsed Python file with its 0.1.3 rule input.
 type file013 struct {
 	tree *source.Tree
-	in   rules.WrapperFile013
+	in   compat013.WrapperFile
 }
 
-// parse013 parses Python sources; a file's module is ModuleName013 of
+// parse013 parses Python sources; a file's module is ModuleName of
 // its path with the directories in packages as the packages.
 func parse013(t *testing.T, packages []string, files ...file) []file013 {
 	t.Helper()
 	out := make([]file013, len(files))
-	for i, p := range parseFilesAs(t, lang.Python, files...) {
-		module := rules.ModuleName013(files[i].path, lang.Python.Compat013.PackageFile, func(dir string) bool { return slices.Contains(packages, dir) })
-		out[i] = file013{p.tree, rules.WrapperFile013{Path: files[i].path, Module: module, Facts: rules.NewWrapperFacts013(p.tree, p.tree.VisitorCallables(nil))}}
+	for i, f := range files {
+		tree := parse(t, lang.Python, f.src)
+		module := compat013.ModuleName(f.path, compat013.LanguageOf(lang.Python).PackageFile, func(dir string) bool { return slices.Contains(packages, dir) })
+		out[i] = file013{tree, compat013.WrapperFile{Path: f.path, Module: module, Facts: compat013.NewWrapperFacts(tree, compat013.VisitorCallables(tree, nil))}}
 	}
 	return out
 }
@@ -39,16 +41,16 @@ func parse013(t *testing.T, packages []string, files ...file) []file013 {
 // parsePython013 parses one Python source.
 func parsePython013(t *testing.T, src string) *source.Tree {
 	t.Helper()
-	return parseFilesAs(t, lang.Python, file{"m.py", src})[0].tree
+	return parse(t, lang.Python, src)
 }
 
 func wrappers013(t *testing.T, packages []string, files ...file) []finding.Finding {
 	t.Helper()
-	var in []rules.WrapperFile013
+	var in []compat013.WrapperFile
 	for _, f := range parse013(t, packages, files...) {
 		in = append(in, f.in)
 	}
-	return rules.TrivialWrappers013(in)
+	return compat013.TrivialWrappers(in)
 }
 
 // TestTrivialWrapper013Fixtures runs the 0.1.3 rule over the fixture
@@ -80,7 +82,7 @@ func TestTrivialWrapper013Fixtures(t *testing.T) {
 	}
 	ps := parse013(t, packages, files...)
 	filter := rules.NewDirectiveFilter()
-	var in []rules.WrapperFile013
+	var in []compat013.WrapperFile
 	for _, p := range ps {
 		ds, err := p.tree.Directives(p.in.Path)
 		require.NoError(t, err)
@@ -88,7 +90,7 @@ func TestTrivialWrapper013Fixtures(t *testing.T) {
 		in = append(in, p.in)
 	}
 	byFile := map[string]map[int][]string{}
-	for _, f := range finding.Ignores(filter.Ignored).Process(rules.TrivialWrappers013(in)) {
+	for _, f := range finding.Ignores(filter.Ignored).Process(compat013.TrivialWrappers(in)) {
 		if byFile[f.Path] == nil {
 			byFile[f.Path] = map[int][]string{}
 		}
@@ -150,14 +152,14 @@ func TestNewWrapperFacts013(t *testing.T) {
 		"fifth = (\n" + // 21
 		"    one\n" +
 		")\n"
-	assert.Equal(t, rules.WrapperFacts013{
+	assert.Equal(t, compat013.WrapperFacts{
 		Functions:     []string{"one", "two"},
-		SingleReturns: []rules.WrapperSpan013{{Name: "one", Line: 6, EndLine: 7, Col: 0}},
-		Aliases: []rules.Alias013{
-			{WrapperSpan013: rules.WrapperSpan013{Name: "first", Line: 16, EndLine: 16}, Value: "one", Target: "one", Local: true},
-			{WrapperSpan013: rules.WrapperSpan013{Name: "second", Line: 17, EndLine: 17}, Value: "h.run.inner", Target: "helpers.run.inner"},
-			{WrapperSpan013: rules.WrapperSpan013{Name: "third", Line: 18, EndLine: 18}, Value: "b", Target: "a.b"},
-			{WrapperSpan013: rules.WrapperSpan013{Name: "fourth", Line: 19, EndLine: 19}, Value: "nothing.here", Target: "nothing.here"},
+		SingleReturns: []compat013.WrapperSpan{{Name: "one", Line: 6, EndLine: 7, Col: 0}},
+		Aliases: []compat013.Alias{
+			{WrapperSpan: compat013.WrapperSpan{Name: "first", Line: 16, EndLine: 16}, Value: "one", Target: "one", Local: true},
+			{WrapperSpan: compat013.WrapperSpan{Name: "second", Line: 17, EndLine: 17}, Value: "h.run.inner", Target: "helpers.run.inner"},
+			{WrapperSpan: compat013.WrapperSpan{Name: "third", Line: 18, EndLine: 18}, Value: "b", Target: "a.b"},
+			{WrapperSpan: compat013.WrapperSpan{Name: "fourth", Line: 19, EndLine: 19}, Value: "nothing.here", Target: "nothing.here"},
 		},
 	}, newWrapperFacts013(parsePython013(t, src)))
 }
@@ -274,7 +276,7 @@ func TestTrivialWrapper013Ignores(t *testing.T) {
 	require.NoError(t, rules.ValidateIgnores("m.py", ds, []string{rules.TrivialWrapperID, "not-a-wrapper-rule"}))
 	filter := rules.NewDirectiveFilter()
 	filter.Add("m.py", ds, nil)
-	all := rules.TrivialWrappers013([]rules.WrapperFile013{ps[0].in})
+	all := compat013.TrivialWrappers([]compat013.WrapperFile{ps[0].in})
 	assert.Equal(t, []string{"m.py:4 trivial-wrapper", "m.py:9 trivial-wrapper", "m.py:18 trivial-wrapper", "m.py:19 trivial-wrapper"},
 		brief(all), "--include-all")
 	assert.Equal(t, []string{"m.py:4 trivial-wrapper", "m.py:19 trivial-wrapper"},
@@ -321,7 +323,7 @@ func TestModuleName013(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.path, func(t *testing.T) {
-			assert.Equal(t, tc.want, rules.ModuleName013(tc.path, lang.Python.Compat013.PackageFile, func(dir string) bool { return slices.Contains(tc.packages, dir) }))
+			assert.Equal(t, tc.want, compat013.ModuleName(tc.path, compat013.LanguageOf(lang.Python).PackageFile, func(dir string) bool { return slices.Contains(tc.packages, dir) }))
 		})
 	}
 }
@@ -354,7 +356,7 @@ func TestImports013(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, rules.Imports013(parsePython013(t, tc.src)))
+			assert.Equal(t, tc.want, compat013.Imports013(parsePython013(t, tc.src)))
 		})
 	}
 }
@@ -396,11 +398,11 @@ func TestFunctions013(t *testing.T) {
 		"@decorate\n" +
 		"def decorated():\n" +
 		"    lambda: 0\n"
-	names := rules.FunctionNames013(parsePython013(t, src))
+	names := compat013.FunctionNames013(parsePython013(t, src))
 	assert.Equal(t, []string{"top", "nested", "deeper", "method", "inner_method", "decorated"}, names)
 }
 
 // newWrapperFacts013 reads a tree's wrapper facts with 0.1.3's functions.
-func newWrapperFacts013(tree *source.Tree) rules.WrapperFacts013 {
-	return rules.NewWrapperFacts013(tree, tree.VisitorCallables(nil))
+func newWrapperFacts013(tree *source.Tree) compat013.WrapperFacts {
+	return compat013.NewWrapperFacts(tree, compat013.VisitorCallables(tree, nil))
 }

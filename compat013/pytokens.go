@@ -1,8 +1,10 @@
-package source
+package compat013
 
 import (
 	"errors"
 	"fmt"
+
+	"github.com/scbcheck/scbcheck/source"
 )
 
 // ErrTokenize marks a source that Python 3.12's tokenize module rejects
@@ -100,12 +102,12 @@ func tokenizerInput(src []byte, lines []pyLine) []byte {
 // emulated: CPython's own crashes (a SystemError on some debug '=' fields
 // spanning lines in nested f-strings) and its error recovery on invalid
 // f-strings.
-func PyTokenLines(src []byte) (Lines, error) {
+func PyTokenLines(src []byte) (source.Lines, error) {
 	marks, err := pyTokenMarks(src, pySplitLines(src))
 	if err != nil {
 		return nil, err
 	}
-	return linesFromMarks(marks), nil
+	return source.LinesFromMarks(marks), nil
 }
 
 func pyTokenMarks(src []byte, lines []pyLine) ([]bool, error) {

@@ -1,10 +1,11 @@
-package source_test
+package compat013_test
 
 import (
 	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/scbcheck/scbcheck/compat013"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,7 +52,7 @@ func TestPyTokenLinesAgainstTokenize(t *testing.T) {
 		raw, err := os.ReadFile(filepath.Join(dir, rec.Path))
 		require.NoError(t, err)
 		files++
-		got, err := source.PyTokenLines(source.PyText(raw))
+		got, err := compat013.PyTokenLines(compat013.PyText(raw))
 		if !rec.Compiles {
 			// Invalid Python: tokenize's verdict depends on its error
 			// recovery (and on CPython bugs); only count the differences.
@@ -76,7 +77,7 @@ func TestPyTokenLinesAgainstTokenize(t *testing.T) {
 			}
 		case err != nil:
 			mismatches++
-			assert.True(t, errors.Is(err, source.ErrTokenize))
+			assert.True(t, errors.Is(err, compat013.ErrTokenize))
 			t.Logf("%s: tokenize accepts it, PyTokenLines: %v", rec.Path, err)
 		case !assert.ObjectsAreEqual(rec.Lines, got) && !(len(rec.Lines) == 0 && len(got) == 0):
 			mismatches++
@@ -120,7 +121,7 @@ func BenchmarkSLOC013(b *testing.B) {
 		if err != nil {
 			return err
 		}
-		if tree, err := p.Parse(source.PyText(src)); err == nil {
+		if tree, err := p.Parse(compat013.PyText(src)); err == nil {
 			trees = append(trees, tree)
 		}
 		return nil
@@ -142,7 +143,7 @@ func BenchmarkSLOC013(b *testing.B) {
 	b.Run("SLOC013", func(b *testing.B) {
 		for range b.N {
 			for _, tree := range trees {
-				_, _ = tree.SLOC013()
+				_, _ = compat013.SLOC(tree)
 			}
 		}
 	})

@@ -1,4 +1,4 @@
-package rules
+package compat013
 
 import (
 	"bytes"
@@ -8,41 +8,41 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck/finding"
-	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/rules"
 	"github.com/scbcheck/scbcheck/source"
 )
 
 // This file is scb-check 0.1.3's trivial-wrapper rule (0.1.3 §8), for the
 // 0.1.3 compatibility profile. The node kinds it looks at are the
-// language's lang.Compat013Spec; a tree of a language without them (0.1.3
+// language's Language; a tree of a language without them (0.1.3
 // reads Python only) has no facts.
 
-// WrapperFacts013 is what 0.1.3's trivial-wrapper rule needs of one
-// file, read from its tree by NewWrapperFacts013. It names neither the
+// WrapperFacts is what 0.1.3's trivial-wrapper rule needs of one
+// file, read from its tree by NewWrapperFacts. It names neither the
 // file nor its module, so it may be cached by content.
-type WrapperFacts013 struct {
+type WrapperFacts struct {
 	// Functions are the names of the functions 0.1.3's finder reaches
 	// (0.1.3 §4), in source order.
 	Functions []string
 	// SingleReturns are the functions, at any depth, whose body is one
 	// return statement; the span is the function_definition.
-	SingleReturns []WrapperSpan013
+	SingleReturns []WrapperSpan
 	// Aliases are the module-level statements `name = value` that may
 	// alias a function, with what their value resolves to.
-	Aliases []Alias013
+	Aliases []Alias
 }
 
-// WrapperSpan013 is a named span of a file: Line to EndLine (1-based,
+// WrapperSpan is a named span of a file: Line to EndLine (1-based,
 // inclusive), Col the byte column of its start.
-type WrapperSpan013 struct {
+type WrapperSpan struct {
 	Name               string
 	Line, EndLine, Col int
 }
 
-// Alias013 is a module-level statement `Name = Value`, Value an
+// Alias is a module-level statement `Name = Value`, Value an
 // identifier or an attribute.
-type Alias013 struct {
-	WrapperSpan013
+type Alias struct {
+	WrapperSpan
 	// Value is the aliased reference as written.
 	Value string
 	// Target is the dotted name Value resolves to: when Local, the file's
@@ -53,12 +53,12 @@ type Alias013 struct {
 	Local  bool
 }
 
-// NewWrapperFacts013 reads the rule's facts from a Python tree; fns are
+// NewWrapperFacts reads the rule's facts from a Python tree; fns are
 // the functions 0.1.3's finder reaches (0.1.3 §4:
-// source.Tree.VisitorCallables), which name the file's functions.
-func NewWrapperFacts013(t *source.Tree, fns []source.Callable) WrapperFacts013 {
-	var w WrapperFacts013
-	k := t.Lang.Compat013
+// VisitorCallables), which name the file's functions.
+func NewWrapperFacts(t *source.Tree, fns []source.Callable) WrapperFacts {
+	var w WrapperFacts
+	k := LanguageOf(t.Lang)
 	if k == nil || len(t.Nodes) == 0 {
 		return w
 	}
@@ -72,17 +72,17 @@ func NewWrapperFacts013(t *source.Tree, fns []source.Callable) WrapperFacts013 {
 	return w
 }
 
-// WrapperFile013 is one file of a run as 0.1.3's trivial-wrapper rule sees
+// WrapperFile is one file of a run as 0.1.3's trivial-wrapper rule sees
 // it.
-type WrapperFile013 struct {
+type WrapperFile struct {
 	// Path names the file in findings; findings are sorted by it.
 	Path string
-	// Module is the file's module name, as ModuleName013 gives it.
+	// Module is the file's module name, as ModuleName gives it.
 	Module string
-	Facts  WrapperFacts013
+	Facts  WrapperFacts
 }
 
-// TrivialWrappers013 returns 0.1.3's trivial-wrapper findings over the
+// TrivialWrappers returns 0.1.3's trivial-wrapper findings over the
 // files of one run (0.1.3 §8), rule id TrivialWrapperID, sorted by path,
 // start line, start column and name:
 //
@@ -101,8 +101,8 @@ type WrapperFile013 struct {
 // applied here: 0.1.3 drops a wrapper when an ignore of trivial-wrapper
 // targets its start line (Line), which finding.Ignores with a
 // DirectiveFilter does, and keeps it under --include-all.
-func TrivialWrappers013(files []WrapperFile013) []finding.Finding {
-	r := lookupStructural(TrivialWrapperID)
+func TrivialWrappers(files []WrapperFile) []finding.Finding {
+	base := *rules.StructuralFinding(rules.TrivialWrapperID)
 	qnames := map[string]bool{}
 	for _, f := range files {
 		for _, name := range f.Facts.Functions {
@@ -114,11 +114,11 @@ func TrivialWrappers013(files []WrapperFile013) []finding.Finding {
 		col int
 	}
 	var out []flagged
-	add := func(f WrapperFile013, s WrapperSpan013, message, fix string) {
-		out = append(out, flagged{finding.Finding{
-			Kind: finding.Structural, RuleID: r.ID, Severity: r.Severity, Message: message, FixTitle: fix,
-			Path: f.Path, Line: s.Line, EndLine: s.EndLine, Subject: s.Name,
-		}, s.Col})
+	add := func(f WrapperFile, s WrapperSpan, message, fix string) {
+		x := base
+		x.Message, x.FixTitle = message, fix
+		x.Path, x.Line, x.EndLine, x.Subject = f.Path, s.Line, s.EndLine, s.Name
+		out = append(out, flagged{x, s.Col})
 	}
 	for _, f := range files {
 		for _, s := range f.Facts.SingleReturns {
@@ -130,7 +130,7 @@ func TrivialWrappers013(files []WrapperFile013) []finding.Finding {
 				target = f.Module + "." + target
 			}
 			if qnames[target] {
-				add(f, a.WrapperSpan013, fmt.Sprintf("`%s` only renames `%s`", a.Name, target), fmt.Sprintf("Use `%s` directly", a.Value))
+				add(f, a.WrapperSpan, fmt.Sprintf("`%s` only renames `%s`", a.Name, target), fmt.Sprintf("Use `%s` directly", a.Value))
 			}
 		}
 	}
@@ -155,8 +155,8 @@ func TrivialWrappers013(files []WrapperFile013) []finding.Finding {
 }
 
 // span013 is node's span under name.
-func span013(t *source.Tree, node int, name string) WrapperSpan013 {
-	return WrapperSpan013{Name: name, Line: t.StartLine(node), EndLine: t.EndLine(node), Col: startColumn013(t, node)}
+func span013(t *source.Tree, node int, name string) WrapperSpan {
+	return WrapperSpan{Name: name, Line: t.StartLine(node), EndLine: t.EndLine(node), Col: startColumn013(t, node)}
 }
 
 // startColumn013 is node's byte column on its first line.
@@ -167,8 +167,8 @@ func startColumn013(t *source.Tree, node int) int {
 
 // singleReturns013 returns the tree's functions, at any depth, whose body
 // is a single return statement.
-func singleReturns013(t *source.Tree, k *lang.Compat013Spec) []WrapperSpan013 {
-	var out []WrapperSpan013
+func singleReturns013(t *source.Tree, k *Language) []WrapperSpan {
+	var out []WrapperSpan
 	for i := range t.Nodes {
 		if t.Kind(i) != k.Function {
 			continue
@@ -189,7 +189,7 @@ func singleReturns013(t *source.Tree, k *lang.Compat013Spec) []WrapperSpan013 {
 
 // defName013 is a definition's name: the text of its first identifier
 // child.
-func defName013(t *source.Tree, k *lang.Compat013Spec, def int) (string, bool) {
+func defName013(t *source.Tree, k *Language, def int) (string, bool) {
 	for _, c := range t.Children(def) {
 		if t.Kind(c) == k.Identifier {
 			return t.Text(c), true
@@ -202,7 +202,7 @@ func defName013(t *source.Tree, k *lang.Compat013Spec, def int) (string, bool) {
 // way: the children of its first block child whose kind ends in the
 // statement suffix ("_statement") or that are definitions, less plain
 // string statements.
-func bodyStatements013(t *source.Tree, k *lang.Compat013Spec, def int) []int {
+func bodyStatements013(t *source.Tree, k *Language, def int) []int {
 	block := -1
 	for _, c := range t.Children(def) {
 		if t.Kind(c) == k.Block {
@@ -217,7 +217,7 @@ func bodyStatements013(t *source.Tree, k *lang.Compat013Spec, def int) []int {
 	for _, c := range t.Children(block) {
 		switch kind := t.Kind(c); {
 		case kind == k.Function, kind == k.Class, kind == k.Decorated:
-		case !strings.HasSuffix(kind, k.StatementSuffix), t.PlainString013(c):
+		case !strings.HasSuffix(kind, k.StatementSuffix), PlainString(t, c):
 			continue
 		}
 		out = append(out, c)
@@ -236,7 +236,7 @@ func bodyStatements013(t *source.Tree, k *lang.Compat013Spec, def int) []int {
 //     imported name is taken for the module: `from .m import a, b` binds
 //     only b, to "a.b", and `from .m import a` binds nothing. Without a
 //     module (`from . import x as y`) a name is bound to itself: y to "x".
-func imports013(t *source.Tree, k *lang.Compat013Spec) map[string]string {
+func imports013(t *source.Tree, k *Language) map[string]string {
 	out := map[string]string{}
 	if len(t.Nodes) == 0 {
 		return out
@@ -288,7 +288,7 @@ func imports013(t *source.Tree, k *lang.Compat013Spec) map[string]string {
 // aliasedParts013 returns an aliased import's imported and local names:
 // the first and the last of its dotted_name and identifier children, when
 // it has two or more.
-func aliasedParts013(t *source.Tree, k *lang.Compat013Spec, n int) (imported, alias string, ok bool) {
+func aliasedParts013(t *source.Tree, k *Language, n int) (imported, alias string, ok bool) {
 	var names []int
 	for _, c := range t.Children(n) {
 		if kind := t.Kind(c); kind == k.DottedName || kind == k.Identifier {
@@ -306,11 +306,11 @@ func aliasedParts013(t *source.Tree, k *lang.Compat013Spec, n int) (imported, al
 // when its first name is one of the file's functions (local), relative to
 // the file's module; else its first name replaced by its import binding;
 // else as written.
-func aliases013(t *source.Tree, k *lang.Compat013Spec, imports map[string]string, local map[string]bool) []Alias013 {
+func aliases013(t *source.Tree, k *Language, imports map[string]string, local map[string]bool) []Alias {
 	if len(t.Nodes) == 0 {
 		return nil
 	}
-	var out []Alias013
+	var out []Alias
 	for _, stmt := range t.Children(0) {
 		if t.Kind(stmt) != k.ExpressionStatement {
 			continue
@@ -326,7 +326,7 @@ func aliases013(t *source.Tree, k *lang.Compat013Spec, imports map[string]string
 		if kind := t.Kind(parts[1]); kind != k.Identifier && kind != k.Attribute {
 			continue
 		}
-		a := Alias013{WrapperSpan013: span013(t, stmt, t.Text(parts[0])), Value: t.Text(parts[1])}
+		a := Alias{WrapperSpan: span013(t, stmt, t.Text(parts[0])), Value: t.Text(parts[1])}
 		a.Target = a.Value
 		root, _, _ := strings.Cut(a.Value, ".")
 		if local[root] {
@@ -339,16 +339,16 @@ func aliases013(t *source.Tree, k *lang.Compat013Spec, imports map[string]string
 	return out
 }
 
-// ModuleName013 is 0.1.3's module name for a Python file (slash-separated
+// ModuleName is 0.1.3's module name for a Python file (slash-separated
 // path): its stem, after the names of the enclosing directories that are
-// packages (hold a packageFile, __init__.py: lang.Compat013Spec, as
+// packages (hold a packageFile, __init__.py: Language, as
 // isPackage reports for a slash-separated directory), innermost last; for
 // a packageFile, the package names alone.
 // The walk climbs while isPackage holds, up to the top of the path: to
 // match 0.1.3, which walks the real file system upward from the resolved
 // path, pass the file's absolute path (it may climb above the analysis
 // root when the root is itself a package).
-func ModuleName013(file, packageFile string, isPackage func(dir string) bool) string {
+func ModuleName(file, packageFile string, isPackage func(dir string) bool) string {
 	dir, name := path.Split(file)
 	dir = path.Clean(dir)
 	var parts []string

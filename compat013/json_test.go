@@ -1,4 +1,4 @@
-package report
+package compat013
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/report"
 )
 
 func TestPythonRepr(t *testing.T) {
@@ -39,17 +41,17 @@ func TestPythonRepr(t *testing.T) {
 	}
 }
 
-// TestWriteJSON013 checks the bytes against reports whose output was
+// TestWriteJSON checks the bytes against reports whose output was
 // written out by hand from 0.1.3 §12.
-func TestWriteJSON013(t *testing.T) {
+func TestWriteJSON(t *testing.T) {
 	cases := []struct {
 		name string
-		r    Report
+		r    report.Report
 		want string
 	}{
 		{
 			name: "no functions: every mass the integer 0",
-			r:    Report{FilesScanned: 1, TotalLOC: 3},
+			r:    report.Report{FilesScanned: 1, TotalLOC: 3},
 			want: `{"verbosity": 0.0, "erosion": 0.0, "cog_erosion": 0.0, "files_scanned": 1, "total_loc": 3, ` +
 				`"verbosity_flagged_loc": 0, "clone_loc": 0, "ast_grep_flagged_loc": 0, "trivial_wrapper_loc": 0, ` +
 				`"trivial_wrappers": 0, "total_functions": 0, "high_cc_functions": 0, "high_cog_functions": 0, ` +
@@ -57,7 +59,7 @@ func TestWriteJSON013(t *testing.T) {
 		},
 		{
 			name: "functions but none high: total masses floats, high masses 0",
-			r: Report{Verbosity: 0.25, FilesScanned: 2, TotalLOC: 8, VerbosityFlaggedLOC: 2, CloneLOC: 1,
+			r: report.Report{Verbosity: 0.25, FilesScanned: 2, TotalLOC: 8, VerbosityFlaggedLOC: 2, CloneLOC: 1,
 				AstGrepFlaggedLOC: 1, StructuralRuleLOC: 2, StructuralRuleFindings: 1, TotalFunctions: 2,
 				TotalMass: 4, TotalCogMass: 2.8284271247461903},
 			want: `{"verbosity": 0.25, "erosion": 0.0, "cog_erosion": 0.0, "files_scanned": 2, "total_loc": 8, ` +
@@ -67,7 +69,7 @@ func TestWriteJSON013(t *testing.T) {
 		},
 		{
 			name: "a high function: its masses floats, a tiny share in exponent form",
-			r: Report{Verbosity: 0.00001, Erosion: 0.9, CogErosion: 1, FilesScanned: 1, TotalLOC: 100000,
+			r: report.Report{Verbosity: 0.00001, Erosion: 0.9, CogErosion: 1, FilesScanned: 1, TotalLOC: 100000,
 				VerbosityFlaggedLOC: 1, AstGrepFlaggedLOC: 1, TotalFunctions: 1, HighCCFunctions: 1, HighCogFunctions: 1,
 				TotalMass: 40, HighCCMass: 36, TotalCogMass: 12, HighCogMass: 12},
 			want: `{"verbosity": 1e-05, "erosion": 0.9, "cog_erosion": 1.0, "files_scanned": 1, "total_loc": 100000, ` +
@@ -79,7 +81,7 @@ func TestWriteJSON013(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			require.NoError(t, WriteJSON013(&b, &tc.r))
+			require.NoError(t, WriteJSON(&b, &tc.r))
 			assert.Equal(t, tc.want, b.String())
 		})
 	}

@@ -1,6 +1,7 @@
-package source_test
+package compat013_test
 
 import (
+	"github.com/scbcheck/scbcheck/compat013"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -147,7 +148,7 @@ var slocCases013 = []slocCase{
 func TestSLOC013(t *testing.T) {
 	for _, tc := range slocCases013 {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := parse(t, lang.Python, tc.src).SLOC013()
+			got, err := compat013.SLOC(parse(t, lang.Python, tc.src))
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 		})
@@ -171,8 +172,8 @@ func TestPyTokenLinesRejects(t *testing.T) {
 		{"a field left open by a format spec's closing quote", "v = rf'\\{:'\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := source.PyTokenLines([]byte(tc.src))
-			assert.ErrorIs(t, err, source.ErrTokenize)
+			_, err := compat013.PyTokenLines([]byte(tc.src))
+			assert.ErrorIs(t, err, compat013.ErrTokenize)
 		})
 	}
 }
@@ -196,7 +197,7 @@ func TestPyTokenLines(t *testing.T) {
 		{"an escaped quote does not close an f-string", "f'''a\\'''\nb'''\n", source.Lines{1, 2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := source.PyTokenLines([]byte(tc.src))
+			got, err := compat013.PyTokenLines([]byte(tc.src))
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 		})
@@ -220,7 +221,7 @@ func TestPyText(t *testing.T) {
 		{"a truncated sequence at the end after text", "x\xf0\x9f\x98", "x\ufffd"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, string(source.PyText([]byte(tc.src))))
+			assert.Equal(t, tc.want, string(compat013.PyText([]byte(tc.src))))
 		})
 	}
 }
@@ -236,9 +237,9 @@ func FuzzPyTokenLines(f *testing.F) {
 	p, err := source.NewParser(lang.Python)
 	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, src string) {
-		got, err := source.PyTokenLines([]byte(src))
+		got, err := compat013.PyTokenLines([]byte(src))
 		if err != nil {
-			require.ErrorIs(t, err, source.ErrTokenize)
+			require.ErrorIs(t, err, compat013.ErrTokenize)
 			return
 		}
 		n := 1
@@ -256,7 +257,7 @@ func FuzzPyTokenLines(f *testing.F) {
 		if err != nil {
 			return
 		}
-		sloc, err := tree.SLOC013()
+		sloc, err := compat013.SLOC(tree)
 		require.NoError(t, err)
 		for _, l := range sloc {
 			require.True(t, got.Has(l))
@@ -271,7 +272,7 @@ func TestPlainString013(t *testing.T) {
 	var got []bool
 	for i := range tree.Nodes {
 		if tree.Nodes[i].Parent == 0 {
-			got = append(got, tree.PlainString013(i))
+			got = append(got, compat013.PlainString(tree, i))
 		}
 	}
 	assert.Equal(t, want, got)

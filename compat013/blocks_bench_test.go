@@ -1,6 +1,7 @@
-package clones_test
+package compat013_test
 
 import (
+	"github.com/scbcheck/scbcheck/compat013"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -57,7 +58,7 @@ func BenchmarkCorpus013(b *testing.B) {
 			t0 := time.Now()
 			defCands = append(defCands, clones.Candidates(path, tree, fns)...)
 			t1 := time.Now()
-			blkCands = append(blkCands, clones.BlockCandidates013(path, tree, sloc)...)
+			blkCands = append(blkCands, compat013.BlockCandidates(path, tree, sloc)...)
 			t2 := time.Now()
 			def += t1.Sub(t0)
 			blk += t2.Sub(t1)

@@ -1,12 +1,14 @@
-package source
+package compat013
 
 import (
 	"bytes"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/scbcheck/scbcheck/source"
 )
 
-// SLOC013 returns the file's SLOC as scb-check 0.1.3 counts it (0.1.3 §3):
+// SLOC returns the file's SLOC as scb-check 0.1.3 counts it (0.1.3 §3):
 // the lines PyTokenLines gives, minus every line of each plain string
 // statement that owns its lines. The tree must have been parsed from the
 // text 0.1.3 analyses: the file decoded as UTF-8 with replacement
@@ -23,14 +25,14 @@ import (
 // node's tree-sitter rows, applied to tokenize's line numbers. Where a \f,
 // \v, \x1c-\x1e, U+0085, U+2028 or U+2029 splits a line the two numberings
 // part, and 0.1.3's numbers follow.
-func (t *Tree) SLOC013() (Lines, error) {
+func SLOC(t *source.Tree) (source.Lines, error) {
 	lines := pySplitLines(t.Src)
 	marks, err := pyTokenMarks(t.Src, lines)
 	if err != nil {
 		return nil, err
 	}
 	for i := range t.Nodes {
-		s := t.ownedPlainString013(i, lines)
+		s := ownedPlainString(t, i, lines)
 		if s < 0 {
 			continue
 		}
@@ -39,33 +41,33 @@ func (t *Tree) SLOC013() (Lines, error) {
 			marks[r] = false
 		}
 	}
-	return linesFromMarks(marks), nil
+	return source.LinesFromMarks(marks), nil
 }
 
-// PlainString013 reports whether node i is a plain string statement by
+// PlainString reports whether node i is a plain string statement by
 // scb-check 0.1.3's predicate (0.1.3 §3, §7, §8): an expression statement
 // whose only named child is a string node with none of the language's kept
 // prefixes (b, f) in its lowercased prefix. Unlike today's rule a
 // concatenation of triple-quoted strings is not one. Ownership of lines is
-// not checked (SLOC013 adds that).
-func (t *Tree) PlainString013(i int) bool {
-	if !t.Is(i, ClassPlainStatement) {
+// not checked (SLOC adds that).
+func PlainString(t *source.Tree, i int) bool {
+	if !t.Is(i, source.ClassPlainStatement) {
 		return false
 	}
 	named := t.NamedChildren(i)
-	return len(named) == 1 && t.Is(named[0], ClassString) && t.isPlainStringStatement(i, true)
+	return len(named) == 1 && t.Is(named[0], source.ClassString) && t.IsPlainStringStatement(i, true)
 }
 
-// ownedPlainString013 returns the string child of statement i when i is a
+// ownedPlainString returns the string child of statement i when i is a
 // plain string statement owning its lines by 0.1.3's test, else -1.
-func (t *Tree) ownedPlainString013(i int, lines []pyLine) int {
-	if !t.PlainString013(i) {
+func ownedPlainString(t *source.Tree, i int, lines []pyLine) int {
+	if !PlainString(t, i) {
 		return -1
 	}
 	s := t.NamedChildren(i)[0]
 	n := &t.Nodes[s]
-	before := t.pyLineText(lines, int(n.StartRow))
-	after := t.pyLineText(lines, int(n.EndRow))
+	before := pyLineText(t, lines, int(n.StartRow))
+	after := pyLineText(t, lines, int(n.EndRow))
 	if !pyBlank(runePrefix(before, byteColumn(t.Src, n.StartByte))) {
 		return -1
 	}
@@ -81,7 +83,7 @@ func byteColumn(src []byte, at uint32) int {
 }
 
 // pyLineText is line row (0-based) of source.splitlines(), "" past the end.
-func (t *Tree) pyLineText(lines []pyLine, row int) []byte {
+func pyLineText(t *source.Tree, lines []pyLine, row int) []byte {
 	if row >= len(lines) {
 		return nil
 	}

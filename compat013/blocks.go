@@ -1,4 +1,4 @@
-package clones
+package compat013
 
 import (
 	"crypto/md5"
@@ -7,13 +7,13 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/clones"
 	"github.com/scbcheck/scbcheck/source"
 )
 
-// MinBlockSLOC013 is the fewest SLOC lines a block candidate of scb-check
+// MinBlockSLOC is the fewest SLOC lines a block candidate of scb-check
 // 0.1.3 spans.
-const MinBlockSLOC013 = 3
+const MinBlockSLOC = 3
 
 // Roles a node kind plays in the 0.1.3 serialisation.
 const (
@@ -32,7 +32,7 @@ type kinds013 struct {
 	// name and token are each kind's name and literal placeholder.
 	name, token []string
 	// condition is the guard field, guards the texts that keep a block
-	// out of the candidates (lang.Compat013Spec).
+	// out of the candidates (Language).
 	condition uint16
 	guards    []string
 }
@@ -42,9 +42,9 @@ type kinds013 struct {
 // have no candidates.
 var kindTable013 = source.NewTable(func(g *source.Grammar) *kinds013 {
 	roles := source.Roles[uint8]{}
-	ck := g.Spec.Compat013
+	ck := LanguageOf(g.Spec)
 	if ck == nil {
-		ck = &lang.Compat013Spec{}
+		ck = &Language{}
 	}
 	roles.Add(role013Block, ck.CloneBlocks...)
 	roles.Add(role013Identifier, ck.Identifier)
@@ -65,17 +65,17 @@ var kindTable013 = source.NewTable(func(g *source.Grammar) *kinds013 {
 // is reports whether a node kind plays role.
 func (k *kinds013) is(kind uint16, role uint8) bool { return k.roles.Of(kind)&role != 0 }
 
-// BlockCandidates013 returns the clone candidates of one file as scb-check
+// BlockCandidates returns the clone candidates of one file as scb-check
 // 0.1.3 finds them (0.1.3 §7), for Detect and Groups to group with those
 // of the run's other files. path names the file as its blocks will; sloc
 // is the file's SLOC lines as 0.1.3 counts them (they decide the size
 // filter and Candidate.SLOC).
 //
-// The kinds and texts are the language's lang.Compat013Spec (a tree of a
+// The kinds and texts are the language's Language (a tree of a
 // language without one has no candidates). For Python, candidates are
 // every function_definition, if_statement, for_statement,
 // while_statement, with_statement, try_statement and match_statement,
-// nested ones included, whose line span holds at least MinBlockSLOC013
+// nested ones included, whose line span holds at least MinBlockSLOC
 // SLOC lines, except a node whose condition field's text is exactly
 // TYPE_CHECKING or typing.TYPE_CHECKING (the blocks inside it are still
 // candidates). Candidates come in preorder.
@@ -92,7 +92,7 @@ func (k *kinds013) is(kind uint16, role uint8) bool { return k.roles.Of(kind)&ro
 // nothing left to write is its kind, which for a keyword, operator or
 // punctuation leaf is its text; any other node is kind(child,child,...).
 // FirstLines are the node's first three lines, as for Candidates.
-func BlockCandidates013(path string, t *source.Tree, sloc source.Lines) []Candidate {
+func BlockCandidates(path string, t *source.Tree, sloc source.Lines) []clones.Candidate {
 	s := newSerializer013(t, sloc)
 	defer s.release()
 	for i := 0; i < len(t.Nodes); {
@@ -106,24 +106,24 @@ func BlockCandidates013(path string, t *source.Tree, sloc source.Lines) []Candid
 		s.serialize(i)
 		i = int(t.Nodes[i].End)
 	}
-	out := make([]Candidate, 0, len(s.recs))
+	out := make([]clones.Candidate, 0, len(s.recs))
 	for k := range s.recs {
 		r := &s.recs[k]
 		start, end := t.StartLine(r.node), t.EndLine(r.node)
-		out = append(out, Candidate{
+		out = append(out, clones.Candidate{
 			Path:       path,
 			StartLine:  start,
 			EndLine:    end,
 			SLOC:       sloc.CountWithin(start, end),
 			Hash:       s.key(r),
-			FirstLines: firstLines(t, r.node, end),
+			FirstLines: clones.FirstLines(t, r.node, end),
 		})
 	}
 	return out
 }
 
 // serialize013 returns the normalised text of node i's subtree, numbered
-// as a candidate's (see BlockCandidates013).
+// as a candidate's (see BlockCandidates).
 func serialize013(t *source.Tree, i int) string {
 	s := newSerializer013(t, nil)
 	defer s.release()
@@ -215,7 +215,7 @@ func (s *serializer013) qualifies(i int) bool {
 			}
 		}
 	}
-	return s.sloc.CountWithin(t.StartLine(i), t.EndLine(i)) >= MinBlockSLOC013
+	return s.sloc.CountWithin(t.StartLine(i), t.EndLine(i)) >= MinBlockSLOC
 }
 
 // dropped reports whether node i is left out of its parent's text: a
@@ -226,7 +226,7 @@ func (s *serializer013) dropped(i int) bool {
 	case s.k.is(kind, role013Comment):
 		return true
 	case s.k.is(kind, role013ExprStatement):
-		return s.t.PlainString013(i)
+		return PlainString(s.t, i)
 	}
 	return false
 }

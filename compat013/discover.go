@@ -1,4 +1,4 @@
-package source
+package compat013
 
 import (
 	"errors"
@@ -6,18 +6,20 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/scbcheck/scbcheck/lang"
+	"github.com/scbcheck/scbcheck/source"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
-// This file holds scb-check 0.1.3's discovery and function
-// finder, the pieces of its compatibility profile that belong to source.
+// This file holds scb-check 0.1.3's discovery (0.1.3 §1) and function
+// finder (§4).
 
-// Discover013Options controls Discover013.
-type Discover013Options struct {
+// DiscoverOptions controls Discover.
+type DiscoverOptions struct {
 	// BaseDir is the directory exclude patterns are relative to (the
 	// config file's directory); a file outside it is matched by its
 	// absolute path.
@@ -26,7 +28,7 @@ type Discover013Options struct {
 	// segment; see MatchSegments).
 	Exclude []string
 	// Lang is the language of the files found (Python): 0.1.3 reads the
-	// files whose name ends exactly in its Compat013 Suffix (".py").
+	// files whose name ends exactly in its Language's Suffix (".py").
 	Lang *lang.Spec
 	// MaxFileSize, when positive, keeps larger files unread (SkipReason).
 	MaxFileSize int64
@@ -43,22 +45,23 @@ var prunedNames013 = map[string]bool{
 	".ruff_cache": true, ".tox": true,
 }
 
-// Discover013 returns the files at path that scb-check 0.1.3 analyses,
+// Discover returns the files at path that scb-check 0.1.3 analyses,
 // sorted by path. A file path must end in ".py". A directory is walked
 // recursively, hidden entries included, every symbolic link (file or
 // directory) skipped, directories named in 0.1.3's pruned list not
 // entered; no ignore file is read. A file is left out when an exclude
 // pattern matches its path relative to BaseDir (its absolute path when it
 // lies outside).
-func Discover013(path string, opts Discover013Options) ([]SourceFile, error) {
-	if opts.Lang == nil || opts.Lang.Compat013 == nil {
-		return nil, errors.New("Discover013 needs a language scb-check 0.1.3 reads (one with lang.Spec.Compat013)")
+func Discover(path string, opts DiscoverOptions) ([]source.SourceFile, error) {
+	l := LanguageOf(opts.Lang)
+	if l == nil {
+		return nil, errors.New("Discover needs a language scb-check 0.1.3 reads (one LanguageOf knows)")
 	}
-	suffix := opts.Lang.Compat013.Suffix
+	suffix := l.Suffix
 	fsys := vfs.Or(opts.FS)
 	info, err := fsys.Stat(path)
 	if err != nil {
-		return nil, &quietError{msg: "path does not exist: " + path, cause: err}
+		return nil, &pathError{msg: "path does not exist: " + path, cause: err}
 	}
 	if !info.IsDir() {
 		if !strings.HasSuffix(path, suffix) {
@@ -68,7 +71,7 @@ func Discover013(path string, opts Discover013Options) ([]SourceFile, error) {
 		if err != nil {
 			return nil, fmt.Errorf("failed to resolve %s: %w", path, err)
 		}
-		return []SourceFile{unnamable(SourceFile{Path: resolved, Lang: opts.Lang, Skip: skipReason(info, opts.MaxFileSize)})}, nil
+		return []source.SourceFile{source.Listed(resolved, opts.Lang, info, opts.MaxFileSize)}, nil
 	}
 	root, err := vfs.Canonical(fsys, path)
 	if err != nil {
@@ -78,7 +81,7 @@ func Discover013(path string, opts Discover013Options) ([]SourceFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	var files []SourceFile
+	var files []source.SourceFile
 	var walk func(dir string) error
 	walk = func(dir string) error {
 		entries, err := fsys.ReadDir(dir)
@@ -96,14 +99,14 @@ func Discover013(path string, opts Discover013Options) ([]SourceFile, error) {
 					}
 				}
 			case strings.HasSuffix(e.Name(), suffix):
-				if matchAny013(excludes, relativeTo(opts.BaseDir, p)) {
+				if matchAny013(excludes, source.RelativeTo(opts.BaseDir, p)) {
 					continue
 				}
 				info, err := e.Info()
 				if err != nil {
 					return fmt.Errorf("failed to stat %s: %w", p, err)
 				}
-				files = append(files, unnamable(SourceFile{Path: p, Lang: opts.Lang, Skip: skipReason(info, opts.MaxFileSize)}))
+				files = append(files, source.Listed(p, opts.Lang, info, opts.MaxFileSize))
 			}
 		}
 		return nil
@@ -251,15 +254,19 @@ func fnmatchExpr(pat string) string {
 	return b.String()
 }
 
-// VisitorCallables returns the callables scb-check 0.1.3's function
-// visitor finds, in source order: those every ancestor of which is a node
-// the visitor descends through (the language's CallableContainers, or a
+// VisitorCallables returns the callables of t that scb-check 0.1.3's
+// function visitor finds, in source order: those every ancestor of which is a node
+// the visitor descends through (its Language's CallableContainers, or a
 // callable: a function's own children are visited). A def inside an
 // if, for, while, try, with or match body is not among them.
-func (t *Tree) VisitorCallables(sloc Lines) []Callable {
+func VisitorCallables(t *source.Tree, sloc source.Lines) []source.Callable {
 	all := t.Callables(sloc)
 	if len(all) == 0 {
 		return all
+	}
+	var containers []string
+	if l := LanguageOf(t.Lang); l != nil {
+		containers = l.CallableContainers
 	}
 	through := make([]bool, len(t.Nodes))
 	// reached[i]: the visitor reaches node i. The root is reached;
@@ -277,7 +284,7 @@ func (t *Tree) VisitorCallables(sloc Lines) []Callable {
 			parent := stack[len(stack)-1].node
 			reached[i] = reached[parent] && through[parent]
 		}
-		through[i] = t.IsCallable(i) || contains(t.Lang.CallableContainers, t.Kind(i))
+		through[i] = t.IsCallable(i) || slices.Contains(containers, t.Kind(i))
 		stack = append(stack, open{node: i, end: int(t.Nodes[i].End)})
 	}
 	out := all[:0:0]
@@ -294,4 +301,14 @@ func (t *Tree) VisitorCallables(sloc Lines) []Callable {
 type noPythonFiles struct{ path string }
 
 func (e *noPythonFiles) Error() string        { return "no Python files found at " + e.path }
-func (e *noPythonFiles) Is(target error) bool { return target == ErrNoFiles }
+func (e *noPythonFiles) Is(target error) bool { return target == source.ErrNoFiles }
+
+// pathError keeps 0.1.3's message for a missing path while exposing its
+// cause to errors.Is and errors.As.
+type pathError struct {
+	msg   string
+	cause error
+}
+
+func (e *pathError) Error() string { return e.msg }
+func (e *pathError) Unwrap() error { return e.cause }

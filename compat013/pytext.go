@@ -1,4 +1,4 @@
-package source
+package compat013
 
 import "unicode/utf8"
 
