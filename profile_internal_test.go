@@ -157,7 +157,7 @@ func TestProfilesOnFixtureTree(t *testing.T) {
 	// there to be cacheable).
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
-	require.NoError(t, os.CopyFS(root, os.DirFS(filepath.Join("testdata", "python", "compat013", "tree"))))
+	require.NoError(t, os.CopyFS(root, os.DirFS(filepath.Join("compat013", "testdata", "functions", "tree"))))
 	latin1 := "# want read013:\"yes\" read020:\"no\" functions013:\"1\"\n" +
 		"# Latin-1 bytes: 0.2.0 skips the file, 0.1.3 reads it with replacement\n" +
 		"# characters (0.1.3 \u00a72): caf\xe9.\n" +
@@ -239,7 +239,7 @@ func TestProfile013IncludeAllReadsNoDirectives(t *testing.T) {
 }
 
 // tree013 is a small tree whose 0.1.3 report is worked out by hand in
-// TestProfile013Wired (and in the e2e case compat_013_tree).
+// TestProfile013Wired (and in the e2e case compat_0.1.3_tree).
 var tree013 = map[string]string{
 	// SLOC 1-6; first: cc 2, cog 1. Its if block (3-5) is a clone of b.py's.
 	"a.py": "def first(items):\n    total = 0\n    if items:\n        total = len(items)\n        print(total)\n    return total\n",

@@ -183,7 +183,7 @@ func TestBlockCandidates013Set(t *testing.T) {
 
 // fixtureDir013 holds the 0.1.3 clone fixtures: each .py file is a run of
 // its own, each folder one run over its .py files.
-var fixtureDir013 = filepath.Join("..", "testdata", "python", "clones013")
+var fixtureDir013 = filepath.Join("testdata", "clones")
 
 // run013 is one fixture run: its files' trees and wants by path.
 type run013 struct {

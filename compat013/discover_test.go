@@ -20,7 +20,7 @@ import (
 // want annotations of its fixture: every function found has one (name and
 // SLOC, 0.1.3's), and no def the visitor misses has one.
 func TestVisitorCallablesFixture(t *testing.T) {
-	path := filepath.Join("..", "testdata", "python", "compat013", "functions.py")
+	path := filepath.Join("testdata", "functions", "functions.py")
 	src, err := os.ReadFile(path)
 	require.NoError(t, err)
 	p, err := source.NewParser(lang.Python)

@@ -35,7 +35,7 @@ func TestPyTokenLinesAgainstTokenize(t *testing.T) {
 		require.NoError(t, err)
 		dir = string(bytes.TrimSpace(out))
 	}
-	out, err := exec.Command(python, filepath.Join("..", "bench", "sloc013-tokenize.py"), dir).Output()
+	out, err := exec.Command(python, filepath.Join("..", "bench", "sloc-0.1.3-tokenize.py"), dir).Output()
 	require.NoError(t, err)
 
 	var files, rejected, mismatches, errorsAgree, invalid, invalidMismatches, crashes int

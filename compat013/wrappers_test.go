@@ -59,7 +59,7 @@ func wrappers013(t *testing.T, packages []string, files ...file) []finding.Findi
 // checks the findings against the want "trivial-wrapper" annotations on
 // their start lines.
 func TestTrivialWrapper013Fixtures(t *testing.T) {
-	root := filepath.Join("..", "testdata", "python", "wrappers013")
+	root := filepath.Join("testdata", "wrappers")
 	var files []file
 	require.NoError(t, filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		require.NoError(t, err)

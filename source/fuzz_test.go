@@ -55,8 +55,10 @@ type fixture struct {
 func fixtureSeeds(tb testing.TB) []fixture {
 	tb.Helper()
 	var out []fixture
-	for _, pattern := range []string{"python/*/*", "rust/*/*", "reuse/*/*", "reuse/*/*/*", "reuse/*/*/*/*"} {
-		paths, err := filepath.Glob(filepath.Join("..", "testdata", pattern))
+	patterns := []string{"testdata/python/*/*", "testdata/rust/*/*", "testdata/reuse/*/*", "testdata/reuse/*/*/*", "testdata/reuse/*/*/*/*",
+		"compat013/testdata/*/*", "compat013/testdata/*/*/*"}
+	for _, pattern := range patterns {
+		paths, err := filepath.Glob(filepath.Join("..", pattern))
 		require.NoError(tb, err)
 		for _, path := range paths {
 			spec := lang.ForPath(path)

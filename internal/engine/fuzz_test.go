@@ -54,8 +54,8 @@ type measureFixture struct {
 func measureFixtures(tb testing.TB) []measureFixture {
 	tb.Helper()
 	var out []measureFixture
-	for _, root := range []string{"python", "rust", "reuse"} {
-		err := filepath.WalkDir(filepath.Join("..", "..", "testdata", root), func(path string, d os.DirEntry, err error) error {
+	for _, root := range []string{"testdata/python", "testdata/rust", "testdata/reuse", "compat013/testdata"} {
+		err := filepath.WalkDir(filepath.Join("..", "..", root), func(path string, d os.DirEntry, err error) error {
 			spec := lang.ForPath(path)
 			if err != nil || d.IsDir() || spec == nil {
 				return err

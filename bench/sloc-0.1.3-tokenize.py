@@ -1,7 +1,7 @@
 """Print, per Python file under a directory, the lines scb-check 0.1.3's SLOC
 takes from Python's tokenize (before it subtracts string statements).
 
-Usage: python3.12 bench/sloc013-tokenize.py DIR > lines.jsonl
+Usage: python3.12 bench/sloc-0.1.3-tokenize.py DIR > lines.jsonl
 One JSON object per file, sorted by path: {"path": relative path, "lines":
 [...]} or {"path": ..., "error": "..."} when tokenize rejects the file, and
 "compiles": whether Python compiles it (invalid Python, which tokenize may

@@ -1,7 +1,7 @@
 """Write N random f-string-heavy Python files (seeds 1..N) into DIR, to compare
 compat013.PyTokenLines with tokenize on them (bench/README.md).
 
-Usage: python3.12 bench/sloc013-fstrings.py DIR N
+Usage: python3.12 bench/sloc-0.1.3-fstrings.py DIR N
 """
 
 import random
