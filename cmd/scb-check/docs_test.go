@@ -251,3 +251,13 @@ func TestDocsNameOnlyOptionsThatExist(t *testing.T) {
 	slices.Sort(names)
 	assert.Contains(t, names, "check")
 }
+
+// TestHelpLinksExistingPages checks that the pages the main help links
+// (at this version's tag) are files of the tree.
+func TestHelpLinksExistingPages(t *testing.T) {
+	links := regexp.MustCompile(regexp.QuoteMeta(sourceURL) + `(\S+)`).FindAllStringSubmatch(mainHelp, -1)
+	require.NotEmpty(t, links, "the main help links no page")
+	for _, l := range links {
+		assert.FileExists(t, filepath.Join(moduleRoot, filepath.FromSlash(l[1])), "linked by the main help")
+	}
+}

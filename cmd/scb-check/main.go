@@ -21,7 +21,12 @@ import (
 // number.
 var versionLine = "scb-check " + scbcheck.Version + " (scbcheck, Go)"
 
-const mainHelp = `Measure how code erodes as it is extended (SlopCodeBench metrics)
+// sourceURL is where this version's sources, and so its documentation,
+// are published: the repository at its tag (docs_test checks that the
+// pages the help links exist).
+var sourceURL = "https://github.com/scbcheck/scbcheck/blob/v" + scbcheck.Version + "/"
+
+var mainHelp = `Measure how code erodes as it is extended (SlopCodeBench metrics)
 
 Usage: scb-check <COMMAND>
 
@@ -40,6 +45,8 @@ Options:
       --version  Print the version (only as the sole argument)
 
 Run 'scb-check <COMMAND> --help' for a command's options.
+Documentation: ` + sourceURL + `README.md
+Every option:  ` + sourceURL + `docs/command-line.md
 `
 
 // checkHelp is check's help; the gate rows come from the metric table.
