@@ -181,3 +181,56 @@ func TestManyOldFindingsNoChange(t *testing.T) {
 		assert.Zero(t, v, k)
 	}
 }
+
+// Under the 0.1.3 profile the reports are 0.1.3's (its functions, block
+// clones and rules) and Compare works on them the same way, with one
+// difference worked out from 0.1.3's model: its clone candidates are
+// blocks, so its callables have no body hash and a function moved to
+// another file is not matched (removed and new, its findings new). Its
+// clone instances are every function, if, for, while, with or try block
+// of at least MinBlockSLOC (3) SLOC lines with a twin: the copy
+// parse_flags (lines 19-25) repeats parse_args's def (1-7), its for
+// (3-6 / 21-24) and its if (4-6 / 22-24), three groups, each new at the
+// copy.
+func TestCompat013Reports(t *testing.T) {
+	for _, tc := range []struct {
+		name, head string
+		renames    map[string]string
+		want       []string
+		functions  []string
+	}{
+		{name: "no change", head: "shop"},
+		{
+			name: "moves within a file and a renamed file are no news; a move across files is", head: "moved",
+			renames:   map[string]string{"commands.py": "cli.py"},
+			want:      []string{"bool-comparison commands.py:2"},
+			functions: []string{"normalize new", "normalize removed"},
+		},
+		{
+			name: "a copy is one new finding per block group, with the flagged line and CC 15", head: "added",
+			want: []string{
+				"duplicate-structure cli.py:19 copy of cli.py:1",
+				"duplicate-structure cli.py:22 copy of cli.py:4",
+				"duplicate-structure cli.py:21 copy of cli.py:3",
+				"dict-get-default-none cli.py:14",
+				"cyclomatic-complexity checks.py:48 function `check_ranges` exceeds complexity threshold (complexity 15 > 10, sloc 16)",
+			},
+			functions: []string{"check_ranges new", "parse_flags new", "run regressed"},
+		},
+		{
+			name: "worse", head: "worse",
+			want:      []string{"cyclomatic-complexity checks.py:1 function `validate` exceeds complexity threshold (complexity 12 -> 14 > 10, sloc 15)"},
+			functions: []string{"validate regressed"},
+		},
+		{name: "ladder", head: "ladder", functions: []string{"route improved"}},
+		{name: "improved", head: "improved", functions: []string{"validate improved"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := compareDirs(t, "shop", tc.head, tc.renames, scbcheck.Options{Compat: "0.1.3"})
+			require.Equal(t, "0.1.3", d.Head.Compat)
+			assert.Equal(t, tc.want, shown(d.NewFindings))
+			assert.Equal(t, tc.functions, statuses(d.Functions))
+			assert.Contains(t, d.Metrics, "erosion", "the deltas are ours")
+		})
+	}
+}
