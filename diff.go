@@ -106,12 +106,22 @@ type DiffOptions struct {
 // directory that does not exist. Analysis errors are Analyze's, with the
 // side named.
 func Diff(ctx context.Context, opt DiffOptions) (*change.Delta, error) {
+	in, err := diffInput(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	return change.Compare(in), nil
+}
+
+// diffInput measures the two trees of opt and returns what Compare
+// compares.
+func diffInput(ctx context.Context, opt DiffOptions) (change.Input, error) {
 	for _, s := range []struct {
 		t Tree
 		o option.Option
 	}{{opt.Base, option.DiffBase}, {opt.Head, option.DiffHead}} {
 		if err := s.t.check(); err != nil {
-			return nil, option.About(s.o, err)
+			return change.Input{}, option.About(s.o, err)
 		}
 	}
 	a := opt.Options
@@ -121,34 +131,30 @@ func Diff(ctx context.Context, opt DiffOptions) (*change.Delta, error) {
 	a.MemoryCache = a.MemoryCache || a.CacheDir == ""
 	sess, err := NewSession(a)
 	if err != nil {
-		return nil, err
+		return change.Input{}, err
 	}
 	defer func() { a.CacheStats.AddError(sess.Close()) }()
 	d := &differ{opt: opt, a: a, sess: sess}
 	defer d.close()
 	if err := d.prepare(); err != nil {
-		return nil, err
+		return change.Input{}, err
 	}
 	head, err := d.side(ctx, opt.Head, option.DiffHead, "head")
 	if err != nil {
-		return nil, err
+		return change.Input{}, err
 	}
 	base, err := d.side(ctx, opt.Base, option.DiffBase, "base")
 	if err != nil {
-		return nil, err
+		return change.Input{}, err
 	}
 	// The head first: the base's run finds the files they share in the
 	// cache.
 	for _, s := range []*diffSide{head, base} {
 		if s.report, err = d.measure(ctx, s); err != nil {
-			return nil, err
+			return change.Input{}, err
 		}
 	}
-	in, err := compareInput(base, head, opt.Base.Kind != Directory && opt.Head.Kind != Directory, sess.settings.engine.MaxFileSize)
-	if err != nil {
-		return nil, err
-	}
-	return change.Compare(in), nil
+	return compareInput(base, head, opt.Base.Kind != Directory && opt.Head.Kind != Directory, sess.settings.engine.MaxFileSize)
 }
 
 // check reports a tree that lacks what its kind needs.
