@@ -192,18 +192,21 @@ func pyLines(first, n int) string {
 
 // renameHistory is a base and a head: a.py moved to pkg/ as it is, b.py
 // moved to pkg/bee.py with its third line changed (9 of its 10 lines
-// kept), c.py edited at line 2 and given a line after line 4, d.py new.
+// kept), c.py edited at line 2 and given a line after line 4, d.py new,
+// same.py left alone.
 func renameHistory() (base, head map[string]string) {
 	base = map[string]string{
-		"a.py": "def f(x):\n    return x\n",
-		"b.py": pyLines(0, 10),
-		"c.py": pyLines(100, 6),
+		"a.py":    "def f(x):\n    return x\n",
+		"b.py":    pyLines(0, 10),
+		"c.py":    pyLines(100, 6),
+		"same.py": "def same():\n    return 0\n",
 	}
 	head = map[string]string{
 		"pkg/a.py":   base["a.py"],
 		"pkg/bee.py": pyLines(0, 2) + "changed = 1\n" + pyLines(3, 7),
 		"c.py":       pyLines(100, 1) + "edited = 2\n" + pyLines(102, 2) + "inserted = 3\n" + pyLines(104, 2),
 		"d.py":       "def g():\n    return 1\n\n",
+		"same.py":    base["same.py"],
 	}
 	return base, head
 }
@@ -372,4 +375,43 @@ func TestDiffRevisionIsNeverAnOption(t *testing.T) {
 	_, err = scbcheck.Diff(context.Background(), diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.MergeBase, Rev: "--output=x"}, scbcheck.Tree{Kind: scbcheck.WorkTree}))
 	require.NoError(t, err)
 	assert.NoFileExists(t, filepath.Join(r.Dir, "x"))
+}
+
+// The head is measured first and the base after it in one session: a
+// file the base shares with the head (whatever its path) is read from the
+// cache, and only the base's other files are analysed and scanned.
+func TestDiffAnalysesSharedFilesOnce(t *testing.T) {
+	base, head := renameHistory()
+	r := testkit.NewGitRepo(t)
+	h := commitSnapshots(t, r, []map[string]string{base, head})
+	opt := diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[0]}, scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[1]})
+	var stats scbcheck.CacheStats
+	opt.CacheStats = &stats
+	_, err := scbcheck.Diff(context.Background(), opt)
+	require.NoError(t, err)
+	// The head's 5 files are new to the cache; of the base's 4, a.py has
+	// pkg/a.py's bytes and same.py is the head's same.py.
+	assert.Equal(t, []int{2, 7}, []int{stats.FileHits, stats.FileMisses})
+	// ast-grep's findings depend on the path too (a rule may select files
+	// by path): only same.py's are found in the cache.
+	assert.Equal(t, []int{1, 8}, []int{stats.ScanHits, stats.ScanMisses})
+}
+
+// A blob the repository lacks (a partial clone's) is never fetched nor
+// read as empty: the file is skipped with the reason, as trajectory and
+// check skip it.
+func TestDiffMissingBlobIsSkipped(t *testing.T) {
+	r := testkit.NewGitRepo(t)
+	base := r.Commit("one", map[string]string{"a.py": "def f(x):\n    return x\n", "lost.py": "z = 1\n"})
+	blob := r.Git("rev-parse", "HEAD:lost.py")
+	r.Commit("two", map[string]string{"a.py": "def f(x):\n    return x + 1\n"})
+	require.NoError(t, os.Remove(filepath.Join(r.Dir, ".git", "objects", blob[:2], blob[2:])))
+	d, err := scbcheck.Diff(context.Background(), diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: base}, scbcheck.Tree{Kind: scbcheck.Revision, Rev: "HEAD"}))
+	require.NoError(t, err)
+	for _, rep := range []*report.Report{d.Base, d.Head} {
+		require.Len(t, rep.Skipped, 1)
+		assert.Equal(t, "lost.py", rep.Skipped[0].Path)
+		assert.Contains(t, rep.Skipped[0].Reason.String(), "blob "+blob+" is missing from the repository")
+		assert.Equal(t, 1, rep.FilesScanned)
+	}
 }
