@@ -91,8 +91,10 @@ type Trajectory struct {
 type Options struct {
 	// Analysis is the analysis of every checkpoint, as for `check`; Path
 	// (and, for git checkpoints, WorkDir and, unless it is set, Config) is
-	// set per checkpoint. Its Progress is each checkpoint's run's: Git
-	// runs two at once, which then call it side by side.
+	// set per checkpoint. A directory checkpoint with WorkDir empty finds
+	// its configuration from its own root (see scbcheck.Options.WorkDir).
+	// Its Progress is each checkpoint's run's: Git runs two at once, which
+	// then call it side by side.
 	Analysis scbcheck.Options
 	// Session is the session the checkpoints run in (its settings and its
 	// cache); when nil, Git and Directories open one from Analysis (with
