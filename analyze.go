@@ -26,8 +26,11 @@ type Options struct {
 	Config *config.Config
 	// ConfigPath is an explicit configuration file (the --config flag).
 	ConfigPath string
-	// WorkDir is the directory configuration is discovered from, as the
-	// reference does from its working directory; os.Getwd when empty.
+	// WorkDir is the directory configuration is discovered from (as the
+	// reference does from its working directory) and a relative
+	// ConfigPath is taken from. When empty, it is the analysed tree's
+	// root: Path, or a file's directory; the process's working directory
+	// is never read for it. The command passes its own working directory.
 	WorkDir string
 	// IncludeAll chooses the profile's IncludeAll policy over its Default
 	// (IncludeAllPolicy over DefaultPolicy for 0.2.0), as the reference's
@@ -122,18 +125,19 @@ const DefaultParseTimeout = 2 * time.Minute
 const DefaultAstGrepTimeout = 10 * time.Minute
 
 // Analyze measures every supported source file under opt.Path: one run
-// of a Session opened from opt. On an error after the files were parsed
-// (none parsed, ast-grep failed) it also returns the partial report,
-// whose Skipped files explain the failure. The report's paths are
-// relative to its Root, the analysed directory (a file's directory), and
-// slash-separated; Report.Abs joins them back.
+// of a Session opened from opt. It returns a report or an error, never
+// both: a run that fails gives no number. When the files were read but
+// none parsed, or the ast-grep scan failed, the error is a *RunError
+// (errors.As) whose Skipped files explain the failure. The report's
+// paths are relative to its Root, the analysed directory (a file's
+// directory), and slash-separated; Report.Abs joins them back.
 //
 // Its errors can be told apart with errors.Is: ErrNoFiles (nothing to
 // analyse), ErrNoParsedFiles (nothing parsed), ErrAstGrepNotFound and
 // ErrAstGrepFailed (the ast-grep run; errors.As finds the
 // *rules.AstGrepError with its Remedy), ErrConfig (the configuration,
 // Options.Compat or Options.Languages), ErrCatalog (the rule files), ErrDirectives (a
-// file's scbc directives), ErrPathNotFound (opt.Path does not exist),
+// file's scbc directives), ErrPathNotFound (opt.Path does not exist or is empty),
 // and context.Canceled or context.DeadlineExceeded when ctx ended the
 // run. Other errors (an unreadable directory, the cache, the MCF file)
 // name what failed; fs.ErrNotExist matches every missing file, opt.Path

@@ -368,3 +368,31 @@ func TestReadmeLayoutAgreesWithTree(t *testing.T) {
 		assert.Truef(t, pkgs[name], "the README's Layout section names %s, which is not a package of the tree", name)
 	}
 }
+
+// wdReaders may read the process's working directory: the command (its
+// configuration is found from where it runs, and it passes that as
+// Options.WorkDir), the tests' helpers, the benchmarks, and vfs.Mem,
+// which resolves a relative name given to it as the operating system
+// resolves one given to it.
+var wdReaders = map[string]bool{"cmd/scb-check": true, "internal/testkit": true, "vfs/mem.go": true}
+
+// The library never reads the process's working directory behind the
+// caller's back: the directory configuration is found from is
+// Options.WorkDir, else the analysed tree's root.
+func TestLibraryReadsNoWorkingDirectory(t *testing.T) {
+	forEachGoFile(t, 0, func(path, pkg string, f *ast.File) {
+		if wdReaders[pkg] || wdReaders[filepath.ToSlash(path)] || strings.HasPrefix(pkg, "bench/") {
+			return
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, isIdent := sel.X.(*ast.Ident); isIdent && x.Name == "os" && sel.Sel.Name == "Getwd" {
+				t.Errorf("%s calls os.Getwd: only the command reads the working directory", path)
+			}
+			return true
+		})
+	})
+}

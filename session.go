@@ -3,9 +3,7 @@ package scbcheck
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sync"
 
@@ -47,8 +45,10 @@ type Target struct {
 	// FS is the tree Path, WorkDir and the configuration are read from
 	// (see Options.FS); the operating system's when nil.
 	FS vfs.FS
-	// WorkDir is the directory configuration is discovered from;
-	// os.Getwd when empty.
+	// WorkDir is the directory configuration is discovered from (and a
+	// relative ConfigPath taken from); when empty, the analysed tree's
+	// root: Path, or a file's directory. The process's working directory
+	// is never read for it.
 	WorkDir string
 	// Config is the configuration to use; loaded from WorkDir (and the
 	// session's ConfigPath) when nil.
@@ -63,9 +63,11 @@ type Target struct {
 }
 
 // NewSession resolves opt's settings. The fields of opt that name what
-// to analyse (Path, FS, WorkDir, Config, CacheStats, Progress) are each
-// run's: see Target. The cache is opened by OpenCache, or by the first
-// run once its files are found.
+// to analyse (Path, FS, WorkDir, Config, CacheStats, Progress) are the
+// target of a run given the zero Target: NewSession(opt) then
+// Run(ctx, Target{}) is Analyze(ctx, opt). A Target that sets any field
+// is taken as it is, none of them from opt. The cache is opened by
+// OpenCache, or by the first run once its files are found.
 func NewSession(opt Options) (*Session, error) {
 	settings, err := resolve(opt)
 	if err != nil {
@@ -78,8 +80,24 @@ func NewSession(opt Options) (*Session, error) {
 // to open without it), so that a cache directory that cannot be opened is
 // an error before any run.
 func (s *Session) OpenCache() error {
+	if err := s.opened(); err != nil {
+		return err
+	}
 	_, err := s.openCache()
 	return err
+}
+
+// errNotOpened is the error of a method called on a Session that
+// NewSession did not return (nil, or a zero Session).
+var errNotOpened = errors.New("scbcheck: the Session was not opened by NewSession")
+
+// opened is nil for a session NewSession returned, else errNotOpened:
+// its settings were never resolved.
+func (s *Session) opened() error {
+	if s == nil || s.settings.Profile == nil {
+		return errNotOpened
+	}
+	return nil
 }
 
 // openCache opens the session's cache the first time it is called: the
@@ -99,14 +117,20 @@ func (s *Session) openCache() (*filecache.Cache, error) {
 // Close writes out the cache the runs stored into and closes it; the
 // Session must not be used after.
 func (s *Session) Close() error {
-	if s.cache == nil {
+	if s == nil || s.cache == nil {
 		return nil
 	}
 	return s.cache.Close()
 }
 
-// Settings returns the settings the session resolved from its Options.
-func (s *Session) Settings() Settings { return s.settings }
+// Settings returns the settings the session resolved from its Options;
+// the zero Settings for a session NewSession did not return.
+func (s *Session) Settings() Settings {
+	if s == nil {
+		return Settings{}
+	}
+	return s.settings
+}
 
 // MayAffect reports whether a file named path can change what a run
 // reports for a tree that holds it: a source file of any language, a file
@@ -118,36 +142,58 @@ func (s *Session) MayAffect(path string) bool {
 	return lang.ForPath(base) != nil || base == ".gitignore" || base == ".ignore" || reuse.Reads(base)
 }
 
-// Run analyses one target. On an error after the files were parsed (none
-// parsed, ast-grep failed) it also returns the partial report, whose
-// Skipped files explain the failure. The report's paths are relative to
-// its Root, the target's directory (see report.Report).
+// Run analyses one target: t, or the session's Options' target when t
+// is the zero Target (see NewSession). A run that fails returns no
+// report, only the error: no number is given that the failure would make
+// wrong. When the files were read but none parsed, or the ast-grep scan
+// failed, the error is a *RunError holding what the run read (its
+// skipped files and why); errors.Is and errors.As find its cause through
+// it (see Analyze for the errors). The report's paths are relative to its
+// Root, the target's directory (see report.Report).
 func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
-	r, err := s.run(ctx, t)
-	if r != nil {
-		root, rootErr := vfs.CanonicalDir(t.FS, t.Path)
-		if rootErr != nil {
-			return nil, rootErr
-		}
-		r.Relativize(root)
+	if err := s.opened(); err != nil {
+		return nil, err
 	}
-	return r, err
+	if t.zero() {
+		t = Target{Path: s.opt.Path, FS: s.opt.FS, WorkDir: s.opt.WorkDir, Config: s.opt.Config, CacheStats: s.opt.CacheStats, Progress: s.opt.Progress}
+	}
+	if t.Path == "" {
+		return nil, mark(ErrPathNotFound, errNoPath)
+	}
+	if _, err := vfs.Or(t.FS).Stat(t.Path); err != nil {
+		return nil, pathNotFound(t.Path, err)
+	}
+	root, err := vfs.CanonicalDir(t.FS, t.Path)
+	if err != nil {
+		return nil, err
+	}
+	if t.WorkDir == "" {
+		t.WorkDir = root
+	}
+	r, err := s.run(ctx, t)
+	if r == nil {
+		return nil, err
+	}
+	r.Relativize(root)
+	if err != nil {
+		return nil, runError(r, err)
+	}
+	return r, nil
 }
 
-// run is Run with the paths of the report as the analysis found them.
+// zero reports whether t sets no field.
+func (t Target) zero() bool {
+	return t.Path == "" && t.FS == nil && t.WorkDir == "" && t.Config == nil && t.CacheStats == nil && t.Progress == nil
+}
+
+// run is Run with the paths of the report as the analysis found them and
+// t.WorkDir set. When no file parsed or the scan failed it returns the
+// partial report with the error; Run keeps only what explains it.
 func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
-	cwd := t.WorkDir
-	if cwd == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, fmt.Errorf("failed to determine current directory: %w", err)
-		}
-		cwd = wd
-	}
 	cfg := t.Config
 	if cfg == nil {
 		var err error
-		if cfg, err = config.LoadDiscovering(t.FS, cwd, s.opt.ConfigPath, s.settings.engine.MaxConfigSize, s.settings.Profile.ConfigDiscovery); err != nil {
+		if cfg, err = config.LoadDiscovering(t.FS, t.WorkDir, s.opt.ConfigPath, s.settings.engine.MaxConfigSize, s.settings.Profile.ConfigDiscovery); err != nil {
 			return nil, mark(ErrConfig, err)
 		}
 	}
@@ -214,6 +260,9 @@ func (s *Session) readMCF() (*reuse.MCF, error) {
 // (when not nil) and returns its error; call it once, from the goroutine
 // that owns stats.
 func (s *Session) Prescan(ctx context.Context, fsys vfs.FS, languages []string, scan, analyse []string, stats *CacheStats) (wait func() error) {
+	if err := s.opened(); err != nil {
+		return func() error { return err }
+	}
 	c, err := s.openCache()
 	if err != nil || c == nil {
 		return func() error { return err }

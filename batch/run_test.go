@@ -377,3 +377,32 @@ func TestRunResumeDuplicates(t *testing.T) {
 	assert.Equal(t, Result{Entries: 8, Resumed: 6, Measured: 2, Errors: 4}, res)
 	assertSameFile(t, all, path)
 }
+
+// A library caller's batch configures each directory snapshot from its
+// own tree, not from the caller's working directory, whose
+// pyproject.toml would exclude every b.py.
+func TestRunConfiguresSnapshotsFromTheirTrees(t *testing.T) {
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	for _, dir := range []string{"s1", "s2"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(base, dir), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(base, dir, "a.py"), []byte(small), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(base, dir, "b.py"), []byte(small), 0o644))
+	}
+	// s2's own configuration excludes its a.py.
+	require.NoError(t, os.WriteFile(filepath.Join(base, "s2", "scb-check.toml"), []byte("exclude = [\"a.py\"]\n"), 0o644))
+	harness := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(harness, "pyproject.toml"), []byte("[tool.ruff]\nexclude = [\"*/b.py\"]\n"), 0o644))
+	t.Chdir(harness)
+
+	m, err := ParseManifest(strings.NewReader("s1\ns2\n"), "m.txt", base)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	_, err = Run(context.Background(), m, NewOutput(&b), Options{Measure: trajectory.Options{Analysis: scbcheck.Options{DisableSG: true}}})
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	require.Len(t, lines, 2)
+	// s1: a.py and b.py, 4 SLOC each; s2: b.py alone.
+	assert.Contains(t, lines[0], `"files_scanned":2,"total_loc":8,`)
+	assert.Contains(t, lines[1], `"files_scanned":1,"total_loc":4,`)
+}

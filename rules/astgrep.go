@@ -57,6 +57,18 @@ const (
 	RemedyRules
 )
 
+// remedyNames are the remedies' names, by Remedy.
+var remedyNames = [...]string{RemedyNone: "none", RemedyInstall: "install", RemedySkip: "skip", RemedyTimeout: "timeout", RemedyRules: "rules"}
+
+// String names the remedy ("install", "skip", ...), so that it prints as
+// a word with every verb of fmt (%v, %s, %q), not as a number or a rune.
+func (r Remedy) String() string {
+	if r < 0 || int(r) >= len(remedyNames) {
+		return "Remedy(" + strconv.Itoa(int(r)) + ")"
+	}
+	return remedyNames[r]
+}
+
 // AstGrepError is an error of ProbeAstGrep, Probe or Scan that a caller
 // can do something about: its message says what happened, Remedy what to
 // do. It wraps ErrAstGrepNotFound or ErrAstGrepFailed, and the cause.

@@ -2,9 +2,11 @@ package rules
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -599,4 +601,30 @@ rule:
 	assert.Equal(t, 2, cat.Active(SeverityHint).For([]string{"c.go"}))
 	assert.Equal(t, 1, cat.Active(SeverityWarning).For([]string{"c.go"}), "info rules only with include-all")
 	assert.Equal(t, 0, cat.Active(SeverityHint).For([]string{"lib.rs"}), "no rule runs on Rust files")
+}
+
+// A remedy prints as its name with every verb a caller may use: %q gave
+// '\x01' and %v gave 1 when Remedy was a bare integer.
+func TestRemedyPrintsItsName(t *testing.T) {
+	for _, tc := range []struct {
+		remedy Remedy
+		name   string
+	}{
+		{RemedyNone, "none"},
+		{RemedyInstall, "install"},
+		{RemedySkip, "skip"},
+		{RemedyTimeout, "timeout"},
+		{RemedyRules, "rules"},
+		{Remedy(9), "Remedy(9)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.name, fmt.Sprintf("%v", tc.remedy))
+			assert.Equal(t, tc.name, fmt.Sprintf("%s", tc.remedy))
+			assert.Equal(t, strconv.Quote(tc.name), fmt.Sprintf("%q", tc.remedy))
+		})
+	}
+	_, err := ProbeAstGrep(context.Background(), filepath.Join(t.TempDir(), "no-ast-grep"))
+	var ae *AstGrepError
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, "remedy install", fmt.Sprintf("remedy %v", ae.Remedy))
 }

@@ -89,7 +89,7 @@ func measureAll(ctx context.Context, r *gitrepo.Repo, snap *snapshot, tmp string
 				<-slots
 				wg.Done()
 			}()
-			p, err := measure(ctx, opt.Session, a, cp, scratch)
+			p, err := measure(ctx, opt.Session, a, cp, scratch, opt.Functions)
 			if err != nil {
 				fail(c.Hash, err)
 				return
@@ -155,11 +155,11 @@ func reuse(points []Point, done []chan struct{}, i int, cp Checkpoint) bool {
 
 // measureCommit brings the snapshot to the commit's tree and analyses it
 // (or the analysed directory inside it).
-func measureCommit(ctx context.Context, r *gitrepo.Repo, snap *snapshot, cp Checkpoint, sess *scbcheck.Session, a scbcheck.Options) (Point, error) {
+func measureCommit(ctx context.Context, r *gitrepo.Repo, snap *snapshot, cp Checkpoint, sess *scbcheck.Session, a scbcheck.Options, functions bool) (Point, error) {
 	if err := snap.checkout(ctx, r, cp.Commit); err != nil {
 		return Point{}, err
 	}
 	dir := filepath.Join(snap.dir, filepath.FromSlash(strings.TrimSuffix(r.Prefix(), "/")))
 	a.Path, a.WorkDir, a.FS = dir, dir, snap.mem
-	return measure(ctx, sess, a, cp, filepath.Dir(snap.dir))
+	return measure(ctx, sess, a, cp, filepath.Dir(snap.dir), functions)
 }

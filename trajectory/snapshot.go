@@ -107,7 +107,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		cp := Checkpoint{Label: s.Label, Path: s.Path}
 		a := opt.Analysis
 		a.Path = s.Path
-		return measure(ctx, sess, a, cp, "")
+		return measure(ctx, sess, a, cp, "", opt.Functions)
 	}
 	p := Point{Checkpoint: Checkpoint{Label: s.Label}}
 	r, err := gitrepo.Open(ctx, s.Path, gitrepo.Options{Git: s.Git, Timeout: s.GitTimeout, OutsideGitDir: s.OutsideGitDir, MaxBlob: sess.Settings().BlobLimit()})
@@ -149,5 +149,5 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		p.Err = option.TextOf(err, nil)
 		return p, nil
 	}
-	return measureCommit(ctx, r, snap, p.Checkpoint, sess, opt.Analysis)
+	return measureCommit(ctx, r, snap, p.Checkpoint, sess, opt.Analysis, opt.Functions)
 }

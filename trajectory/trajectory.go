@@ -55,6 +55,11 @@ type Point struct {
 	// once; a path inside the checkpoint's tree is shown relative to the
 	// checkpoint's root, so no temporary snapshot's path appears.
 	Warnings []option.Text
+	// Functions are the checkpoint's functions with their measurements,
+	// as report.Report.Functions lists them (paths relative to the
+	// checkpoint's root, slash-separated); kept only with
+	// Options.Functions, nil without numbers (Err).
+	Functions []report.Function
 	// Err says why the checkpoint has no numbers: nothing to analyse (an
 	// empty checkpoint, or no file that parses), or a problem in its
 	// sources such as a bad suppression directive. It may name an
@@ -79,8 +84,10 @@ type Trajectory struct {
 type Options struct {
 	// Analysis is the analysis of every checkpoint, as for `check`; Path
 	// (and, for git checkpoints, WorkDir and, unless it is set, Config) is
-	// set per checkpoint. Its Progress is each checkpoint's run's: Git
-	// runs two at once, which then call it side by side.
+	// set per checkpoint. A directory checkpoint with WorkDir empty finds
+	// its configuration from its own root (see scbcheck.Options.WorkDir).
+	// Its Progress is each checkpoint's run's: Git runs two at once, which
+	// then call it side by side.
 	Analysis scbcheck.Options
 	// Session is the session the checkpoints run in (its settings and its
 	// cache); when nil, Git and Directories open one from Analysis (with
@@ -99,6 +106,9 @@ type Options struct {
 	// TopCallables is the number of grown callables the summary lists;
 	// DefaultTopCallables when zero.
 	TopCallables int
+	// Functions keeps each point's functions (Point.Functions), so that a
+	// caller can tell which functions a change of erosion comes from.
+	Functions bool
 }
 
 // DefaultTopCallables is how many grown callables a summary lists unless
@@ -157,7 +167,7 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 		}
 		a := opt.Analysis
 		a.Path = cp.Path
-		p, err := measure(ctx, sess, a, cp, "")
+		p, err := measure(ctx, sess, a, cp, "", opt.Functions)
 		if err != nil {
 			return nil, fmt.Errorf("checkpoint %d (%s): %w", i, cp.Label, err)
 		}
@@ -174,8 +184,9 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 // sources become the point's Err; a failure that would hit every
 // checkpoint alike (ast-grep, cancellation) is returned. scratch is the
 // temporary directory holding a commit's tree, "" for a checkpoint on
-// disk: no path inside it is shown (see scratchPaths).
-func measure(ctx context.Context, s *scbcheck.Session, opt scbcheck.Options, cp Checkpoint, scratch string) (Point, error) {
+// disk: no path inside it is shown (see scratchPaths). With functions
+// the point keeps its functions.
+func measure(ctx context.Context, s *scbcheck.Session, opt scbcheck.Options, cp Checkpoint, scratch string, functions bool) (Point, error) {
 	p := Point{Checkpoint: cp}
 	root, err := vfs.CanonicalDir(opt.FS, opt.Path)
 	if err != nil {
@@ -185,19 +196,22 @@ func measure(ctx context.Context, s *scbcheck.Session, opt scbcheck.Options, cp 
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return p, ctxErr
 	}
-	if r != nil {
-		p.Skipped = skippedOf(r, root, scratch)
-		p.Warnings = warningsOf(r, root, scratch, cp.Label)
-	}
 	if err != nil {
-		if r != nil && !errors.Is(err, scbcheck.ErrNoParsedFiles) {
-			// Run returns a partial report with an error only when
-			// ast-grep failed, which is not the checkpoint's doing.
-			return p, err
+		var runErr *scbcheck.RunError
+		if errors.As(err, &runErr) {
+			if !errors.Is(err, scbcheck.ErrNoParsedFiles) {
+				// The files were read, the scan failed: not the
+				// checkpoint's doing, it would fail every one.
+				return p, err
+			}
+			p.Skipped = skippedOf(runErr.Skipped, root, scratch)
+			p.Warnings = warningsOf(runErr.Warnings, root, scratch, cp.Label)
 		}
 		p.Err = option.TextOf(err, nil).Map(func(s string) string { return scratchPaths(relativeMessage(s, root, cp.Label), root, scratch) })
 		return p, nil
 	}
+	p.Skipped = skippedOf(r.Skipped, root, scratch)
+	p.Warnings = warningsOf(r.Warnings, root, scratch, cp.Label)
 	var b bytes.Buffer
 	// The report of the run's profile: under 0.1.3, 0.1.3's.
 	if err := scbcheck.WriteReportJSON(&b, r); err != nil {
@@ -206,6 +220,9 @@ func measure(ctx context.Context, s *scbcheck.Session, opt scbcheck.Options, cp 
 	p.Report = bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 	p.Metrics = report.MetricsOf(r)
 	p.callables = change.Funcs(r)
+	if functions {
+		p.Functions = r.Functions()
+	}
 	return p, nil
 }
 
@@ -217,21 +234,21 @@ func relativeMessage(msg, root, label string) string {
 	return strings.ReplaceAll(msg, root, label)
 }
 
-func skippedOf(r *report.Report, root, scratch string) []Skipped {
+func skippedOf(skipped []report.Skipped, root, scratch string) []Skipped {
 	var out []Skipped
-	for _, s := range r.Skipped {
+	for _, s := range skipped {
 		out = append(out, Skipped{Path: s.Path, Reason: s.Reason.Map(func(m string) string { return scratchPaths(relativeMessage(m, root, "."), root, scratch) })})
 	}
 	return out
 }
 
-// warningsOf is r's warnings, each once, with the paths below root (the
+// warningsOf is a run's warnings, each once, with the paths below root (the
 // analysed directory) relative to it and root itself shown as label, as
 // in the point's error, and no path inside scratch (see scratchPaths).
-func warningsOf(r *report.Report, root, scratch, label string) []option.Text {
+func warningsOf(warnings []option.Text, root, scratch, label string) []option.Text {
 	var out []option.Text
 	seen := map[string]bool{}
-	for _, w := range r.Warnings {
+	for _, w := range warnings {
 		w = w.Map(func(s string) string { return scratchPaths(localPaths(s, root, "", label), root, scratch) })
 		if key := w.String(); !seen[key] {
 			seen[key] = true

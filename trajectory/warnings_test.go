@@ -61,8 +61,8 @@ func TestWarningsOf(t *testing.T) {
 	assert.Equal(t, []option.Text{
 		option.Plain("pyproject.toml: symlink to /dev/zero, outside abc (not followed)"),
 		option.Plain("sub/.gitignore: symlink to ../host, outside abc (not followed)"),
-	}, warningsOf(r, "/shm/scb-1/snapshot", "/shm/scb-1", "abc"), "in order met, each once")
-	assert.Nil(t, warningsOf(&report.Report{}, "/shm/scb-1/snapshot", "/shm/scb-1", "abc"))
+	}, warningsOf(r.Warnings, "/shm/scb-1/snapshot", "/shm/scb-1", "abc"), "in order met, each once")
+	assert.Nil(t, warningsOf(nil, "/shm/scb-1/snapshot", "/shm/scb-1", "abc"))
 }
 
 // TestWriteHumanEscapes: every name the human output shows that comes

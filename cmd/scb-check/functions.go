@@ -239,8 +239,6 @@ func analyseWithoutAstGrep(ctx context.Context, c *cli, a *checkArgs, cacheRepor
 	if err != nil && ctx.Err() != nil {
 		return nil, errors.New("interrupted")
 	}
-	if r != nil {
-		logFiles(c.stderr, r, a)
-	}
+	logRun(c.stderr, r, err, a)
 	return r, err
 }

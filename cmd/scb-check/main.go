@@ -215,9 +215,7 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	if err != nil && ctx.Err() != nil {
 		return errors.New("interrupted")
 	}
-	if r != nil {
-		logFiles(c.stderr, r, a)
-	}
+	logRun(c.stderr, r, err, a)
 	if err != nil {
 		return err
 	}
@@ -232,9 +230,26 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	return finishCheck(c.stdout, c.stderr, checkRun{args: a, cfg: cfg, settings: sess.Settings(), cwd: cwd, baseline: baseline, report: r})
 }
 
+// logRun prints what a run read (logFiles): from its report r, or from
+// its error when the run read files but failed (a *scbcheck.RunError);
+// nothing for a run that failed before.
+func logRun(stderr io.Writer, r *report.Report, err error, a *checkArgs) {
+	var runErr *scbcheck.RunError
+	switch {
+	case r != nil:
+		read := &scbcheck.RunError{Root: r.Root, FilesDiscovered: r.FilesDiscovered, Skipped: r.Skipped, Warnings: r.Warnings}
+		for _, f := range r.Files {
+			read.Parsed = append(read.Parsed, scbcheck.ParsedFile{Path: f.Path, Language: f.Language})
+		}
+		logFiles(stderr, read, a)
+	case errors.As(err, &runErr):
+		logFiles(stderr, runErr, a)
+	}
+}
+
 // logFiles prints the discovery log, the per-file debug lines and a
-// warning for every skipped file, in path order.
-func logFiles(stderr io.Writer, r *report.Report, a *checkArgs) {
+// warning for every skipped file, in path order, of what run read.
+func logFiles(stderr io.Writer, r *scbcheck.RunError, a *checkArgs) {
 	if a.verbose >= 1 {
 		fmt.Fprintf(stderr, "info files_discovered count=%d path=%s\n", r.FilesDiscovered, a.path)
 	}
@@ -243,7 +258,7 @@ func logFiles(stderr io.Writer, r *report.Report, a *checkArgs) {
 	// The files are named by their full paths, as the reference names
 	// them.
 	if a.verbose >= 2 {
-		for _, f := range r.Files {
+		for _, f := range r.Parsed {
 			path := r.Abs(f.Path)
 			lines = append(lines, line{path, fmt.Sprintf("debug source_file language=%s path=%s", f.Language, vfs.EscapePath(path))})
 		}

@@ -47,11 +47,13 @@ func TestWarningsCarryTheCLIsOptions(t *testing.T) {
 	require.NoError(t, os.Symlink("/dev/zero", filepath.Join(dir, "pyproject.toml")))
 
 	// 1ns is over before any file's parse starts, the empty one's too:
-	// nothing is parsed, and the partial report says why.
-	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{
+	// nothing is parsed, and the error says why.
+	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{
 		Path: dir, WorkDir: dir, DisableSG: true, ParseTimeout: 1, MaxFileSize: 100 << 10,
 	})
 	require.ErrorIs(t, err, scbcheck.ErrNoParsedFiles)
+	var r *scbcheck.RunError
+	require.ErrorAs(t, err, &r)
 	require.Len(t, r.Skipped, 3)
 	assert.Equal(t, "file of 240000 bytes, over the limit of 102400 bytes (Options.MaxFileSize); not read", r.Skipped[0].Reason.String())
 	assert.Equal(t, "parsing the python source took longer than 1ns; given up (see Options.ParseTimeout)", r.Skipped[2].Reason.String())
