@@ -104,7 +104,8 @@ type DiffOptions struct {
 // revision that names no commit (an unborn HEAD says so), no merge base
 // (in a shallow clone, with what to fetch), an index with conflicts, a
 // directory that does not exist. Analysis errors are Analyze's, with the
-// side named.
+// side named; a base holding no file to analyse (ErrNoFiles) is no error
+// but an empty report, every function and finding of the head new.
 func Diff(ctx context.Context, opt DiffOptions) (*change.Delta, error) {
 	in, err := diffInput(ctx, opt)
 	if err != nil {
@@ -401,6 +402,11 @@ func relWithin(dir, p string) (string, bool) {
 // of it.
 func (d *differ) measure(ctx context.Context, s *diffSide) (*report.Report, error) {
 	r, err := d.sess.Run(ctx, Target{Path: s.path, FS: s.fs, WorkDir: s.workDir, Config: d.cfg, CacheStats: d.a.CacheStats, Progress: d.a.Progress})
+	if errors.Is(err, ErrNoFiles) && s.opt == option.DiffBase {
+		// A base without a file to analyse (before the first source file
+		// was added) measures nothing: everything the head holds is new.
+		r, err = &report.Report{Compat: d.sess.settings.Profile.Name}, nil
+	}
 	if err != nil {
 		return nil, option.About(s.opt, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/change"
 	"github.com/scbcheck/scbcheck/internal/gitrepo"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/report"
@@ -418,4 +420,23 @@ func TestDiffMissingBlobIsSkipped(t *testing.T) {
 		assert.Contains(t, rep.Skipped[0].Reason.String(), "blob "+blob+" is missing from the repository")
 		assert.Equal(t, 1, rep.FilesScanned)
 	}
+}
+
+// TestDiffEmptyBase: a base without a source file (the commit before the
+// first one) is an empty report, and everything in the head is new.
+func TestDiffEmptyBase(t *testing.T) {
+	repo := testkit.NewGitRepo(t)
+	first := repo.Commit("docs only", map[string]string{"README.md": "# x\n"})
+	write(t, repo.Dir, "a.py", "def f(x):\n    if x:\n        return 1\n    return 2\n")
+	d, err := scbcheck.Diff(context.Background(), diffOptions(t, repo.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: first}, scbcheck.Tree{Kind: scbcheck.WorkTree}))
+	require.NoError(t, err)
+	assert.Equal(t, 0, d.Base.FilesScanned)
+	assert.Equal(t, 1, d.Head.FilesScanned)
+	require.Len(t, d.Functions, 1)
+	assert.Equal(t, change.New, d.Functions[0].Status)
+	assert.Equal(t, "f", d.Functions[0].Name)
+	assert.Nil(t, d.Functions[0].Base)
+	assert.Equal(t, 2, d.Functions[0].Head.CC)
+	assert.InDelta(t, 2*math.Sqrt(4), d.Functions[0].Head.Mass, 1e-9)
+	assert.InDelta(t, 1.0, d.Metrics["files_scanned"], 0)
 }

@@ -255,7 +255,7 @@ func TestDocsNameOnlyOptionsThatExist(t *testing.T) {
 // TestHelpLinksExistingPages checks that the pages the main help links
 // (at this version's tag) are files of the tree.
 func TestHelpLinksExistingPages(t *testing.T) {
-	links := regexp.MustCompile(regexp.QuoteMeta(sourceURL) + `(\S+)`).FindAllStringSubmatch(mainHelp, -1)
+	links := regexp.MustCompile(regexp.QuoteMeta(sourceURL)+`(\S+)`).FindAllStringSubmatch(mainHelp, -1)
 	require.NotEmpty(t, links, "the main help links no page")
 	for _, l := range links {
 		assert.FileExists(t, filepath.Join(moduleRoot, filepath.FromSlash(l[1])), "linked by the main help")
