@@ -28,6 +28,22 @@ import (
 // (Report.Abs): the writers read the files and show each path by their own
 // rule.
 func collectIssues(r *Report, minDup int) []finding.Finding {
+	return listIssues(r, minDup, r.Abs)
+}
+
+// AllFindings lists every finding of r as the human, text and SARIF
+// outputs count them (no clone group left out for its size): one per
+// instance of each clone group, the ast-grep and structural findings, one
+// per function over each complexity threshold; the metric findings an
+// ignore directive hides are left out. They are in path, line, kind and
+// rule order, their paths relative to Root as the report's are; the
+// function-level findings have no column.
+func (r *Report) AllFindings() []finding.Finding {
+	return finding.Sorted().Process(listIssues(r, 0, func(path string) string { return path }))
+}
+
+// listIssues is collectIssues with each path given by path.
+func listIssues(r *Report, minDup int, path func(string) string) []finding.Finding {
 	var out []finding.Finding
 	for _, g := range cloneGroups(r.CloneBlocks) {
 		if g[0].SLOC < minDup {
@@ -35,14 +51,14 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 		}
 		places := make([]finding.Place, len(g))
 		for k, b := range g {
-			places[k] = finding.Place{Path: r.Abs(b.Path), Line: b.StartLine, EndLine: b.EndLine, Lines: b.FirstLines}
+			places[k] = finding.Place{Path: path(b.Path), Line: b.StartLine, EndLine: b.EndLine, Lines: b.FirstLines}
 		}
 		for k, b := range g {
 			if b.Ignored {
 				continue
 			}
 			out = append(out, finding.Finding{
-				Kind: finding.Clone, RuleID: rules.DuplicateStructureID, Severity: rules.MetricSeverity(rules.DuplicateStructureID), Path: r.Abs(b.Path),
+				Kind: finding.Clone, RuleID: rules.DuplicateStructureID, Severity: rules.MetricSeverity(rules.DuplicateStructureID), Path: path(b.Path),
 				Message: fmt.Sprintf("duplicated block (%d lines, %d instances)", g[0].SLOC, b.Instances),
 				Line:    b.StartLine, EndLine: b.EndLine, Group: places, Self: k,
 			})
@@ -52,11 +68,11 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 		if f.Kind == finding.AstGrep && f.Message == "" {
 			f.Message = "matches slop pattern"
 		}
-		f.Path = r.Abs(f.Path)
+		f.Path = path(f.Path)
 		if len(f.Group) > 0 {
 			group := make([]finding.Place, len(f.Group))
 			for k, p := range f.Group {
-				p.Path = r.Abs(p.Path)
+				p.Path = path(p.Path)
 				group[k] = p
 			}
 			f.Group = group
@@ -64,9 +80,9 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 		out = append(out, f)
 	}
 	for _, f := range r.Files {
-		path := r.Abs(f.Path)
+		file := path(f.Path)
 		for _, c := range f.Callables {
-			base := finding.Finding{Path: path, Line: c.StartLine, EndLine: c.EndLine, Subject: c.Name}
+			base := finding.Finding{Path: file, Line: c.StartLine, EndLine: c.EndLine, Subject: c.Name}
 			if c.CC > HighComplexity && !slices.Contains(c.Ignored, rules.CyclomaticComplexityID) {
 				out = append(out, complexityFinding(base, finding.Cyclomatic, rules.CyclomaticComplexityID, "complexity", c.CC, c.SLOC))
 			}
