@@ -86,8 +86,9 @@ func Serve(ctx context.Context, cfg Config, in io.ReadCloser, out io.WriteCloser
 		Instructions: instructions,
 		Logger:       s.log,
 		// No logging capability: logs go to Config.Log only.
-		Capabilities:            &mcp.ServerCapabilities{},
-		RootsListChangedHandler: func(context.Context, *mcp.RootsListChangedRequest) { s.roots.changed() },
+		Capabilities:              &mcp.ServerCapabilities{},
+		SupportedProtocolVersions: protocolVersions(),
+		RootsListChangedHandler:   func(context.Context, *mcp.RootsListChangedRequest) { s.roots.changed() },
 	})
 	for _, t := range tools {
 		t.register(s, srv)
@@ -97,6 +98,24 @@ func Serve(ctx context.Context, cfg Config, in io.ReadCloser, out io.WriteCloser
 		return nil
 	}
 	return err
+}
+
+// rootsDropped is the first protocol version in which a server may no
+// longer ask the client for its roots while serving a call (roots are
+// deprecated there, asked for by multi round-trip input requests).
+const rootsDropped = "2026-07-28"
+
+// protocolVersions are the SDK's protocol versions in which the server
+// can ask for the client's roots: a client that prefers a later one
+// negotiates the latest of these.
+func protocolVersions() []string {
+	var out []string
+	for _, v := range mcp.SupportedProtocolVersions() {
+		if v < rootsDropped {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // instructions tell the client what the server is for.
