@@ -25,39 +25,13 @@ import (
 )
 
 // mcpFixture is a tree whose numbers are worked out by hand, with
-// --disable-sg: a.py holds simple (cc 1, cog 0, 2 SLOC), branchy (ten ifs
+// --disable-sg: a.py holds simple (cc 1, cog 0, 2 SLOC), route (ten ifs
 // in a row: cc 11, cog 10, 22 SLOC) and total_a and total_b (one for loop
 // each, cc 2, cog 1, 5 SLOC, the same body once names are set aside: one
 // clone group of two). With ast-grep, b.py's `flag == True` is one
 // bool-comparison finding.
 var mcpFixture = map[string]string{
-	"a.py": `def simple(x):
-    return x + 1
-
-
-def branchy(a, b, c, d, e, f, g, h, i, j):
-    if a:
-        return 1
-    if b:
-        return 2
-    if c:
-        return 3
-    if d:
-        return 4
-    if e:
-        return 5
-    if f:
-        return 6
-    if g:
-        return 7
-    if h:
-        return 8
-    if i:
-        return 9
-    if j:
-        return 10
-    return 0
-
+	"a.py": "def simple(x):\n    return x + 1\n\n\n" + strings.TrimPrefix(route, "COMMENT\n") + `
 
 def total_a(items):
     s = 0
@@ -167,7 +141,7 @@ func TestMCPListsTools(t *testing.T) {
 }
 
 // check's numbers on the fixture, worked out by hand (disable_sg):
-// masses √2, 11√22, 2√5 and 2√5; the 22 SLOC of branchy's mass over
+// masses √2, 11√22, 2√5 and 2√5; the 22 SLOC of route's mass over
 // complexity 10; the two clones' 10 SLOC of 34 flagged; 4 public
 // functions none of which another module uses (dir 0).
 func TestMCPCheckNumbersByHand(t *testing.T) {
@@ -194,7 +168,7 @@ func TestMCPCheckNumbersByHand(t *testing.T) {
 	assert.Equal(t, []mcpserver.RuleCount{{Rule: "duplicate-structure", Count: 2}, {Rule: "cyclomatic-complexity", Count: 1}}, a.FindingsByRule)
 	require.Len(t, a.Findings, 3)
 	assert.Equal(t, mcpserver.Finding{File: "a.py", Line: 5, EndLine: 26, Rule: "cyclomatic-complexity", Severity: "warning",
-		Message: "function `branchy` exceeds complexity threshold (complexity 11 > 10, sloc 22)"}, a.Findings[0])
+		Message: "function `route` exceeds complexity threshold (complexity 11 > 10, sloc 22)"}, a.Findings[0])
 	assert.Equal(t, mcpserver.Finding{File: "a.py", Line: 29, EndLine: 33, Rule: "duplicate-structure", Severity: "warning",
 		Message: "duplicated block (5 lines, 2 instances)", Also: []string{"a.py:36"}}, a.Findings[1])
 	assert.Equal(t, 36, a.Findings[2].Line)
@@ -246,10 +220,10 @@ func TestMCPFunctions(t *testing.T) {
 	assert.Equal(t, 5, a.Matched)
 	assert.Equal(t, "cc", a.Sort)
 	require.Len(t, a.Functions, 2)
-	assert.Equal(t, mcpserver.Function{File: "a.py", Name: "branchy", QualifiedName: "branchy", Kind: "function", Line: 5, EndLine: 26,
+	assert.Equal(t, mcpserver.Function{File: "a.py", Name: "route", QualifiedName: "route", Kind: "function", Line: 5, EndLine: 26,
 		CC: 11, Cog: 10, SLOC: 22, Mass: 11 * math.Sqrt(22), CogMass: 10 * math.Sqrt(22)}, a.Functions[0])
 	assert.Equal(t, "total_a", a.Functions[1].Name, "cc 2 like total_b and gate, and first of them")
-	assert.Contains(t, textOf(t, res), "a.py:5-26 branchy (function) cc 11, cog 10, sloc 22, mass "+fmt.Sprint(11*math.Sqrt(22)))
+	assert.Contains(t, textOf(t, res), "a.py:5-26 route (function) cc 11, cog 10, sloc 22, mass "+fmt.Sprint(11*math.Sqrt(22)))
 
 	bySLOC := answer[mcpserver.FunctionsAnswer](t, callTool(t, cs, "functions", map[string]any{"path": ".", "sort": "sloc", "min_cc": 2}))
 	assert.Equal(t, 4, bySLOC.Matched, "simple has cc 1")
@@ -257,7 +231,7 @@ func TestMCPFunctions(t *testing.T) {
 	for _, f := range bySLOC.Functions {
 		names = append(names, f.Name)
 	}
-	assert.Equal(t, []string{"branchy", "total_a", "total_b", "gate"}, names, "22, 5, 5 and 4 SLOC")
+	assert.Equal(t, []string{"route", "total_a", "total_b", "gate"}, names, "22, 5, 5 and 4 SLOC")
 }
 
 // rule gives a rule's docs and examples by id or alias; an unknown id is

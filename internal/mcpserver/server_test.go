@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -117,4 +120,32 @@ func TestResolve(t *testing.T) {
 	got, err := r.resolve(filepath.Join(outside, "b.py"), append(r.fixed, outside))
 	require.NoError(t, err, "allowed once its directory is a root")
 	assert.Equal(t, filepath.Join(outside, "b.py"), got)
+}
+
+// The server speaks over the streams it is given: of the SDK's
+// transports (stdio, HTTP, SSE, a command's pipes) its code names only
+// IOTransport, so the HTTP transports the SDK links in never start.
+func TestServerSpeaksOnlyOverStreams(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	var transports []string
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		require.NoError(t, err)
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "mcp" && strings.Contains(sel.Sel.Name, "Transport") {
+					transports = append(transports, path+": mcp."+sel.Sel.Name)
+				}
+				if strings.Contains(sel.Sel.Name, "HTTP") || strings.Contains(sel.Sel.Name, "SSE") {
+					transports = append(transports, path+": "+sel.Sel.Name)
+				}
+			}
+			return true
+		})
+	}
+	assert.Equal(t, []string{"server.go: mcp.IOTransport"}, transports)
 }

@@ -64,10 +64,16 @@ func newTool[In any, Out answerOf[Out]](name, description string, adjust func(*j
 		if err != nil {
 			panic(fmt.Sprintf("tool %s: %v", name, err))
 		}
+		out, err := jsonschema.For[Out](nil)
+		if err != nil {
+			panic(fmt.Sprintf("tool %s: %v", name, err))
+		}
+		singleTypes(in)
+		singleTypes(out)
 		if adjust != nil {
 			adjust(in)
 		}
-		t := &mcp.Tool{Name: name, Description: description, InputSchema: in}
+		t := &mcp.Tool{Name: name, Description: description, InputSchema: in, OutputSchema: out}
 		mcp.AddTool(srv, t, func(ctx context.Context, req *mcp.CallToolRequest, args In) (*mcp.CallToolResult, Out, error) {
 			var zero Out
 			start := time.Now()
@@ -81,6 +87,24 @@ func newTool[In any, Out answerOf[Out]](name, description string, adjust func(*j
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: out.text()}}}, out, nil
 		})
 	}}
+}
+
+// singleTypes gives each property of s (and of its objects and arrays)
+// the one type of its Go field: an optional argument is left out, not
+// null, and a list is always a list, so a client whose schema dialect
+// takes one type per property reads the schema as meant. A map's values
+// (the metrics, null when a metric has no value) keep theirs.
+func singleTypes(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if len(s.Types) == 2 && s.Types[0] == "null" {
+		s.Type, s.Types = s.Types[1], nil
+	}
+	for _, p := range s.Properties {
+		singleTypes(p)
+	}
+	singleTypes(s.Items)
 }
 
 // serve runs h on args, its progress sent while it runs; a panic in it
