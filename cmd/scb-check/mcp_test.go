@@ -378,9 +378,12 @@ func TestMCPProgressAndCancel(t *testing.T) {
 		files[fmt.Sprintf("p%02d/m%04d.py", i%30, i)] = fmt.Sprintf("def f%d(x):\n%s    return x\n", i, body)
 	}
 	writeTree(t, dir, files)
+	writeTree(t, dir, map[string]string{"small/a.py": mcpFixture["a.py"]})
 	progressed := make(chan struct{}, 1)
+	var notes sync.Map
 	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, &mcp.ClientOptions{
 		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+			notes.Store(req.Params.ProgressToken, true)
 			select {
 			case progressed <- struct{}{}:
 			default:
@@ -388,6 +391,13 @@ func TestMCPProgressAndCancel(t *testing.T) {
 		},
 	})
 	cs, stderr := startMCP(t, dir, client, nil, "-v")
+	quick := &mcp.CallToolParams{Name: "check", Arguments: map[string]any{"path": "small", "disable_sg": true}}
+	quick.SetProgressToken("quick")
+	_, err := cs.CallTool(context.Background(), quick)
+	require.NoError(t, err)
+	_, sent := notes.Load("quick")
+	assert.False(t, sent, "a run under a second sends no progress")
+
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	params := &mcp.CallToolParams{Name: "check", Arguments: map[string]any{"path": "."}}
