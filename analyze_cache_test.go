@@ -237,3 +237,54 @@ func TestConcurrentRunsAnalyseEachFileOnce(t *testing.T) {
 	assert.Equal(t, files, stats[0].FileMisses+stats[1].FileMisses)
 	assert.Equal(t, files, stats[0].FileHits+stats[1].FileHits)
 }
+
+// A derived session has its own settings and its parent's cache: a file
+// measured by one is read back by the other where the settings do not
+// change its measurements, closing it leaves the cache open, and the
+// parent's Close writes out what both stored.
+func TestDerivedSessionSharesTheCache(t *testing.T) {
+	tree := t.TempDir()
+	for i := range 3 {
+		write(t, tree, fmt.Sprintf("m%d.py", i), fmt.Sprintf("def f%d(x):\n    if x:\n        return %d\n    return 0\n", i, i))
+	}
+	dir := t.TempDir()
+	parent, err := scbcheck.NewSession(scbcheck.Options{DisableSG: true, CacheDir: dir})
+	require.NoError(t, err)
+	run := func(s *scbcheck.Session) (*report.Report, scbcheck.CacheStats) {
+		t.Helper()
+		var stats scbcheck.CacheStats
+		r, err := s.Run(context.Background(), scbcheck.Target{Path: tree, Config: config.Default(tree), CacheStats: &stats})
+		require.NoError(t, err)
+		return r, stats
+	}
+	_, first := run(parent)
+	assert.Equal(t, 3, first.FileMisses)
+
+	derived, err := parent.Derive(scbcheck.Options{DisableSG: true, IncludeAll: true, Languages: []string{"python", "go"}})
+	require.NoError(t, err)
+	r, second := run(derived)
+	assert.Equal(t, 3, second.FileHits, "a file's measurements do not depend on the rules or languages chosen")
+	assert.Equal(t, 0, second.FileMisses)
+	assert.Equal(t, 3, r.TotalFunctions)
+	require.NoError(t, derived.Close())
+
+	_, third := run(parent)
+	assert.Equal(t, 3, third.FileHits, "the parent's cache is still open")
+	require.NoError(t, parent.Close())
+
+	again, err := scbcheck.NewSession(scbcheck.Options{DisableSG: true, CacheDir: dir})
+	require.NoError(t, err)
+	defer again.Close()
+	_, fourth := run(again)
+	assert.Equal(t, 3, fourth.FileHits, "the parent's Close wrote the entries out")
+}
+
+// Deriving a session resolves its settings as NewSession does: an
+// unknown profile is an error.
+func TestDeriveRefusesBadSettings(t *testing.T) {
+	parent, err := scbcheck.NewSession(scbcheck.Options{DisableSG: true, MemoryCache: true})
+	require.NoError(t, err)
+	defer parent.Close()
+	_, err = parent.Derive(scbcheck.Options{Compat: "9.9"})
+	assert.ErrorIs(t, err, scbcheck.ErrConfig)
+}

@@ -41,7 +41,7 @@ var allowedImports = map[string][]string{
 	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache", "option", "compat013", "change", "internal/gitrepo", "internal/treediff"},
 	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric", "option", "change"},
 	"batch":              {"trajectory", "vfs", "internal/safefile", "option"},
-	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric", "option"},
+	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric", "option", "internal/advice", "internal/mcpserver"},
 	"internal/testkit":   {"lang", "source"},
 	"bench/parseonly":    {},
 	"bench/phases":       {"lang", "source", "config", "erosion", "clones", "rules", "reuse"},
@@ -89,6 +89,16 @@ var allowedImports = map[string][]string{
 	// file renamed into place, no link followed): a leaf like vfs and
 	// internal/cache, used by the command and by batch's output.
 	"internal/safefile": {},
+
+	// advice words the remedies of the library's errors once for every
+	// front end (the command, the MCP server), each naming the options
+	// in its own words.
+	"internal/advice": {".", "option", "rules", "vfs"},
+
+	// mcpserver is the MCP server: it translates tool calls into the
+	// facade's runs and their reports into answers, above the facade and
+	// below the command that starts it.
+	"internal/mcpserver": {".", "config", "finding", "metric", "option", "report", "rules", "internal/advice"},
 
 	// distinfo prints the version and the pinned ast-grep for the release
 	// scripts (scripts/dist, scripts/setup): a command beside the others.

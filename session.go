@@ -36,6 +36,9 @@ type Session struct {
 	mcfOnce sync.Once
 	mcf     *reuse.MCF
 	mcfErr  error
+	// derived marks a session made by Derive: the cache is its parent's,
+	// which closes it.
+	derived bool
 }
 
 // Target is what one run of a Session analyses.
@@ -114,10 +117,33 @@ func (s *Session) openCache() (*filecache.Cache, error) {
 	return s.cache, s.cacheErr
 }
 
+// Derive returns a session with opt's settings whose runs share s's
+// cache (opened now if it is not yet): a front end whose requests each
+// choose some settings (languages, the profile, the ast-grep rules) keeps
+// one cache for all of them. The cache's entries are keyed by the
+// settings they depend on, so the runs of sessions with different
+// settings never read each other's entries where those settings matter,
+// and share those where they do not (a file's measurements). The cache
+// fields of opt (CacheDir, MemoryCache) are not used. Closing the derived
+// session does nothing; close s once the derived sessions' runs are done.
+func (s *Session) Derive(opt Options) (*Session, error) {
+	c, err := s.openCache()
+	if err != nil {
+		return nil, err
+	}
+	settings, err := resolve(opt)
+	if err != nil {
+		return nil, err
+	}
+	d := &Session{opt: opt, settings: settings, cache: c, derived: true}
+	d.cacheOnce.Do(func() {})
+	return d, nil
+}
+
 // Close writes out the cache the runs stored into and closes it; the
 // Session must not be used after.
 func (s *Session) Close() error {
-	if s == nil || s.cache == nil {
+	if s == nil || s.cache == nil || s.derived {
 		return nil
 	}
 	return s.cache.Close()

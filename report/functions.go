@@ -1,9 +1,11 @@
 package report
 
 import (
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -141,4 +143,43 @@ func WriteFunctionsHuman(w io.Writer, fns []Function) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// FunctionSortKeys are the keys functions can be sorted by
+// (SelectFunctions), in the order they are listed.
+var FunctionSortKeys = []string{"cc", "cog", "sloc", "mass"}
+
+// functionKey is the number of fn a sort key names; nil for a key that
+// names none.
+func functionKey(key string) func(Function) float64 {
+	switch key {
+	case "cc":
+		return func(fn Function) float64 { return float64(fn.CC) }
+	case "cog":
+		return func(fn Function) float64 { return float64(fn.Cog) }
+	case "sloc":
+		return func(fn Function) float64 { return float64(fn.SLOC) }
+	case "mass":
+		return func(fn Function) float64 { return fn.CCMass }
+	}
+	return nil
+}
+
+// SelectFunctions keeps the functions of fns with cyclomatic complexity
+// at least minCC, sorts them by key (one of FunctionSortKeys), largest
+// first (a stable sort: ties keep their order; "" keeps fns' order), and
+// keeps the first top (all when top is 0). fns is not changed.
+func SelectFunctions(fns []Function, key string, minCC, top int) ([]Function, error) {
+	by := functionKey(key)
+	if by == nil && key != "" {
+		return nil, fmt.Errorf("unknown sort key %q (known: %s)", key, strings.Join(FunctionSortKeys, ", "))
+	}
+	out := slices.DeleteFunc(slices.Clone(fns), func(fn Function) bool { return fn.CC < minCC })
+	if by != nil {
+		slices.SortStableFunc(out, func(a, b Function) int { return cmp.Compare(by(b), by(a)) })
+	}
+	if top > 0 && len(out) > top {
+		out = out[:top]
+	}
+	return out, nil
 }

@@ -65,3 +65,42 @@ func TestWriteFunctionsHuman(t *testing.T) {
 	require.NoError(t, report.WriteFunctionsHuman(&b, nil))
 	assert.Equal(t, "no functions\n", b.String())
 }
+
+// SelectFunctions filters by cc, sorts largest first keeping ties in
+// order, cuts to top, and refuses an unknown key.
+func TestSelectFunctions(t *testing.T) {
+	fn := func(name string, cc, cog, sloc int, mass float64) report.Function {
+		return report.Function{Path: "a.py", Callable: report.Callable{Name: name, CC: cc, Cog: cog, SLOC: sloc, CCMass: mass}}
+	}
+	fns := []report.Function{fn("a", 2, 5, 4, 4), fn("b", 7, 1, 9, 21), fn("c", 2, 9, 1, 2), fn("d", 5, 5, 16, 20)}
+	names := func(fs []report.Function) string {
+		var s string
+		for _, f := range fs {
+			s += f.Name
+		}
+		return s
+	}
+	tests := []struct {
+		name, key  string
+		minCC, top int
+		want       string
+	}{
+		{"no key keeps the order", "", 0, 0, "abcd"},
+		{"by cc, ties in order", "cc", 0, 0, "bdac"},
+		{"by cog, ties in order", "cog", 0, 0, "cadb"},
+		{"by sloc", "sloc", 0, 0, "dbac"},
+		{"by mass", "mass", 0, 0, "bdac"},
+		{"min cc drops the simpler", "cc", 5, 0, "bd"},
+		{"top cuts after sorting", "cog", 0, 2, "ca"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := report.SelectFunctions(fns, tt.key, tt.minCC, tt.top)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, names(got))
+		})
+	}
+	assert.Equal(t, "abcd", names(fns), "the list given is not changed")
+	_, err := report.SelectFunctions(fns, "size", 0, 0)
+	assert.EqualError(t, err, `unknown sort key "size" (known: cc, cog, sloc, mass)`)
+}

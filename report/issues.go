@@ -41,6 +41,17 @@ func (r *Report) Issues(minDup int) []finding.Finding {
 	return issues(r, minDup, func(p string) string { return p })
 }
 
+// AllFindings lists every finding of r as the human, text and SARIF
+// outputs count them (no clone group left out for its size): one per
+// instance of each clone group, the ast-grep and structural findings, one
+// per function over each complexity threshold; the metric findings an
+// ignore directive hides are left out. They are in path, line, kind and
+// rule order, their paths relative to Root as the report's are; the
+// function-level findings have no column.
+func (r *Report) AllFindings() []finding.Finding {
+	return finding.Sorted().Process(r.Issues(0))
+}
+
 // issues is collectIssues with each path of the report written by path.
 func issues(r *Report, minDup int, path func(string) string) []finding.Finding {
 	var out []finding.Finding

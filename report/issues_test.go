@@ -50,6 +50,39 @@ func TestCollectIssues(t *testing.T) {
 	assert.Equal(t, []int{1, 4, 3, 2}, cols, "the first non-blank character of the first line; a known column stays")
 }
 
+// AllFindings lists the same findings as the writers, in path, line,
+// kind and rule order, with the report's relative paths; small clone
+// groups stay, the metric findings an ignore directive hides do not.
+func TestAllFindings(t *testing.T) {
+	r := &Report{
+		Root: "/w",
+		CloneBlocks: []CloneBlock{
+			{Path: "b.py", StartLine: 4, EndLine: 5, SLOC: 2, Group: "g", Instances: 2},
+			{Path: "a.py", StartLine: 5, EndLine: 6, SLOC: 2, Group: "g", Instances: 2},
+		},
+		Findings: []finding.Finding{{Kind: finding.AstGrep, RuleID: "r", Severity: finding.Warning, Path: "a.py", Line: 2, Col: 3, Message: "m"}},
+		Files: []File{
+			{Path: "a.py", Callables: []Callable{{Name: "f", StartLine: 1, EndLine: 9, CC: 11, Cog: 12, SLOC: 8, Ignored: []string{rules.CognitiveComplexityID}}}},
+		},
+	}
+	type row struct {
+		path string
+		line int
+		rule string
+	}
+	var got []row
+	for _, f := range r.AllFindings() {
+		got = append(got, row{f.Path, f.Line, f.RuleID})
+	}
+	assert.Equal(t, []row{
+		{"a.py", 1, rules.CyclomaticComplexityID},
+		{"a.py", 2, "r"},
+		{"a.py", 5, rules.DuplicateStructureID},
+		{"b.py", 4, rules.DuplicateStructureID},
+	}, got)
+	assert.Equal(t, "a.py", r.AllFindings()[2].Group[0].Path, "a clone group's places are relative too")
+}
+
 // The threshold the metric rules document is the one erosion counts with.
 func TestMetricRuleThreshold(t *testing.T) {
 	assert.Equal(t, erosion.Threshold, rules.ComplexityThreshold)

@@ -19,6 +19,10 @@ type Info struct {
 	// Why and Instead are the rule's documentation, empty when it has none
 	// (extra rules need not document themselves).
 	Why, Instead string
+	// Flagged and Clean are an ast-grep rule's examples: snippets it
+	// flags (examples.invalid) and snippets it leaves alone
+	// (examples.valid); none for a rule without examples.
+	Flagged, Clean []string
 }
 
 // ruleDocs is the part of a rule document Infos reads.
@@ -29,6 +33,10 @@ type ruleDocs struct {
 		Why     string `yaml:"why"`
 		Instead string `yaml:"instead"`
 	} `yaml:"docs"`
+	Examples struct {
+		Invalid []string `yaml:"invalid"`
+		Valid   []string `yaml:"valid"`
+	} `yaml:"examples"`
 }
 
 // Infos describes every rule: the ast-grep rules in catalog order, then
@@ -51,10 +59,23 @@ func (c *Catalog) Infos() []Info {
 		if title == "" {
 			title = r.ID
 		}
-		out = append(out, Info{ID: r.ID, Severity: sev, Title: title, Message: d.Message, Why: d.Docs.Why, Instead: d.Docs.Instead})
+		out = append(out, Info{ID: r.ID, Severity: sev, Title: title, Message: d.Message, Why: d.Docs.Why, Instead: d.Docs.Instead,
+			Flagged: d.Examples.Invalid, Clean: d.Examples.Valid})
 	}
 	for _, r := range structuralRules {
 		out = append(out, Info{ID: r.ID, Severity: r.Severity, Title: r.Title, Message: r.Message, Why: r.Why, Instead: r.Instead})
 	}
 	return append(out, MetricInfos()...)
+}
+
+// Describe describes the rule id names (an alias of a metric rule too, see
+// CanonicalID), as Infos does; false when the catalog has no such rule.
+func (c *Catalog) Describe(id string) (Info, bool) {
+	id = CanonicalID(id)
+	for _, info := range c.Infos() {
+		if info.ID == id {
+			return info, true
+		}
+	}
+	return Info{}, false
 }

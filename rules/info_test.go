@@ -95,3 +95,28 @@ func TestStructuralRulesDefinedOnce(t *testing.T) {
 		assert.Equal(t, []any{id, severities[id], 3, 4, "f"}, []any{f.RuleID, f.Severity, f.Line, f.EndLine, f.Subject})
 	}
 }
+
+// Describe finds a rule by id or alias, with its examples from the rule
+// file (bool-comparison.yml: three flagged snippets, four clean ones).
+func TestDescribe(t *testing.T) {
+	cat, err := LoadCatalog(nil)
+	require.NoError(t, err)
+	bc, ok := cat.Describe("bool-comparison")
+	require.True(t, ok)
+	assert.Equal(t, "Equality comparison with a bool literal", bc.Title)
+	require.Len(t, bc.Flagged, 3)
+	assert.Equal(t, "if user.is_active == True:\n    grant(user)\n", bc.Flagged[0])
+	require.Len(t, bc.Clean, 4)
+	assert.Equal(t, "both = left == right == True\n", bc.Clean[0])
+
+	cc, ok := cat.Describe("erosion")
+	require.True(t, ok, "a metric rule's alias names it")
+	assert.Equal(t, CyclomaticComplexityID, cc.ID)
+	assert.Empty(t, cc.Flagged)
+	tw, ok := cat.Describe(TrivialWrapperID)
+	require.True(t, ok)
+	assert.Equal(t, "Function adds no behavior", tw.Title)
+
+	_, ok = cat.Describe("no-such-rule")
+	assert.False(t, ok)
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/internal/advice"
 	libopt "github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/vfs"
@@ -45,7 +46,7 @@ func TestMessageAddsTheCLIsAdvice(t *testing.T) {
 	require.Error(t, err)
 	exe, err2 := os.Executable()
 	require.NoError(t, err2)
-	assert.Equal(t, err.Error()+": "+installAdvice(detectInstall(exe)), message(err), "the advice for how the running program was installed")
+	assert.Equal(t, err.Error()+": "+advice.InstallText(detectInstall(exe)).Spell(flagWords{}), message(err), "the advice for how the running program was installed")
 	assert.Contains(t, message(err), "--ast-grep PATH or $SCB_CHECK_AST_GREP")
 
 	wrapped := fmt.Errorf("checkpoint 2: %w", err)
@@ -84,20 +85,20 @@ func TestEveryOptionHasAFlag(t *testing.T) {
 	help := runBinary(t, t.TempDir(), []string{"check", "--help"}, nil)[secStdout] +
 		runBinary(t, t.TempDir(), []string{"trajectory", "--help"}, nil)[secStdout]
 	for _, o := range libopt.All() {
-		flag, ok := optionFlags[o]
+		flag, ok := advice.Flags[o]
 		if o.Struct() == "DiffOptions" {
 			// The sides of a change: each command that takes one names it
 			// its own way (a flag of check's, an operand of diff's);
-			// optionFlags has a word for it all the same.
-			assert.NotEmpty(t, flag, "%s has no word in optionFlags", o)
+			// advice.Flags has a word for it all the same.
+			assert.NotEmpty(t, flag, "%s has no word in advice.Flags", o)
 			continue
 		}
-		if assert.True(t, ok, "%s has no flag in optionFlags", o) {
+		if assert.True(t, ok, "%s has no flag in advice.Flags", o) {
 			assert.Regexp(t, `^--[a-z][a-z-]*$`, flag, o.String())
 			assert.Contains(t, help, flag+" ", "%s: %s is in no command's help", o, flag)
 		}
 	}
-	assert.Len(t, optionFlags, len(libopt.All()), "optionFlags names only options")
+	assert.Len(t, advice.Flags, len(libopt.All()), "advice.Flags names only options")
 }
 
 // An error about an option, wherever it sits in the chain, is worded by

@@ -165,6 +165,7 @@ var foreignFlags = map[string]bool{
 	"--output-document": true, "--array": true, "--cpus-per-task": true, "--requeue": true,
 	"--dependency": true, "--wait": true, "--no-sandbox": true, "--headless": true,
 	"--json": true, "--inspect": true, "--batch": true, "--stdin": true, // ast-grep's and git's
+	"--scope": true, // claude mcp add's
 }
 
 // docFlag is an option as the docs write it.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -138,7 +137,7 @@ func (f *functionsArgs) set(name, value string) error {
 	case "--report":
 		f.format = formatJSON
 	case "--sort":
-		if _, ok := functionKeys[value]; !ok {
+		if !slices.Contains(report.FunctionSortKeys, value) {
 			return usagef("error: invalid value '%s' for '--sort <KEY>'\n  [possible values: cc, cog, sloc, mass]", value)
 		}
 		f.sort = value
@@ -157,26 +156,11 @@ func (f *functionsArgs) set(name, value string) error {
 	return nil
 }
 
-// functionKeys are the keys --sort takes.
-var functionKeys = map[string]func(report.Function) float64{
-	"cc":   func(fn report.Function) float64 { return float64(fn.CC) },
-	"cog":  func(fn report.Function) float64 { return float64(fn.Cog) },
-	"sloc": func(fn report.Function) float64 { return float64(fn.SLOC) },
-	"mass": func(fn report.Function) float64 { return fn.CCMass },
-}
-
 // selectFunctions keeps the functions with cc >= minCC, sorts them by the
-// key, largest first (a stable sort: ties keep the report's order, by
-// path then position), and keeps the first top.
-func (f *functionsArgs) selectFunctions(fns []report.Function) []report.Function {
-	fns = slices.DeleteFunc(fns, func(fn report.Function) bool { return fn.CC < f.minCC })
-	if key := functionKeys[f.sort]; key != nil {
-		slices.SortStableFunc(fns, func(a, b report.Function) int { return cmp.Compare(key(b), key(a)) })
-	}
-	if f.top > 0 && len(fns) > f.top {
-		fns = fns[:f.top]
-	}
-	return fns
+// key, largest first (ties keep the report's order, by path then
+// position), and keeps the first top (report.SelectFunctions).
+func (f *functionsArgs) selectFunctions(fns []report.Function) ([]report.Function, error) {
+	return report.SelectFunctions(fns, f.sort, f.minCC, f.top)
 }
 
 // runFunctions analyses PATH without the ast-grep rules (no function's
@@ -195,7 +179,10 @@ func runFunctions(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	fns := f.selectFunctions(r.Functions())
+	fns, err := f.selectFunctions(r.Functions())
+	if err != nil {
+		return err
+	}
 	switch f.format {
 	case formatJSON:
 		return report.WriteFunctionsJSON(c.stdout, fns)

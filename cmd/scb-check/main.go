@@ -38,6 +38,7 @@ Commands:
   rules       List the rules of the catalog: id, language, severity, category and source
   trajectory  Measure a sequence of checkpoints or a git history, with deltas and slopes
   batch       Measure many snapshots listed in a manifest, one JSON line each (resumable, shardable)
+  mcp         Serve check, functions and rule to an agent as an MCP server over stdio
   help        Print this help, or a command's (help COMMAND is COMMAND --help)
 
 Options:
@@ -118,6 +119,7 @@ var commands = map[string]command{
 	"trajectory": runTrajectory,
 	"batch":      runBatch,
 	"functions":  runFunctions,
+	"mcp":        runMCP,
 }
 
 // runContext runs the command line, prints its error and returns it;
