@@ -49,19 +49,7 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 		}
 	}
 	for _, f := range r.Findings {
-		if f.Kind == finding.AstGrep && f.Message == "" {
-			f.Message = "matches slop pattern"
-		}
-		f.Path = r.Abs(f.Path)
-		if len(f.Group) > 0 {
-			group := make([]finding.Place, len(f.Group))
-			for k, p := range f.Group {
-				p.Path = r.Abs(p.Path)
-				group[k] = p
-			}
-			f.Group = group
-		}
-		out = append(out, f)
+		out = append(out, absFinding(r, f))
 	}
 	for _, f := range r.Files {
 		path := r.Abs(f.Path)
@@ -76,6 +64,25 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 		}
 	}
 	return out
+}
+
+// absFinding is a finding of r as the writers take it: its paths (and its
+// clone group's) full paths, an ast-grep finding without a message given
+// "matches slop pattern".
+func absFinding(r *Report, f finding.Finding) finding.Finding {
+	if f.Kind == finding.AstGrep && f.Message == "" {
+		f.Message = "matches slop pattern"
+	}
+	f.Path = r.Abs(f.Path)
+	if len(f.Group) > 0 {
+		group := make([]finding.Place, len(f.Group))
+		for k, p := range f.Group {
+			p.Path = r.Abs(p.Path)
+			group[k] = p
+		}
+		f.Group = group
+	}
+	return f
 }
 
 // hiddenIssues counts the findings collectIssues(r, minDup) leaves out:
