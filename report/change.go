@@ -45,7 +45,7 @@ func issuesOf(r *Report, c *Change, minDup int) []finding.Finding {
 				f.Group = []finding.Place{{Path: f.Path, Line: f.Line, EndLine: f.EndLine}}
 			}
 		}
-		out = append(out, absFinding(r, f))
+		out = append(out, withPaths(f, r.Abs))
 	}
 	return out
 }
