@@ -66,6 +66,28 @@ func worseMeasures(f Function) []string {
 	return out
 }
 
+// OnLines are the findings of r (Report.Issues: after the run's policy)
+// whose first line is one of lines, by r's path: the findings on a
+// patch's added lines. A clone's counterparts are its group's instances
+// whose first line is not one of them.
+func OnLines(r *report.Report, lines map[string][]int) []NewFinding {
+	added := func(path string, line int) bool { return slices.Contains(lines[path], line) }
+	var out []NewFinding
+	for _, f := range r.Issues(0) {
+		if !added(f.Path, f.Line) {
+			continue
+		}
+		nf := NewFinding{Finding: f}
+		for _, p := range f.Group {
+			if !added(p.Path, p.Line) {
+				nf.Counterparts = append(nf.Counterparts, p)
+			}
+		}
+		out = append(out, nf)
+	}
+	return out
+}
+
 // WriteCheckJSON writes d as check --new-from-* prints it in JSON: the
 // head's report object as writeReport writes it (its profile's JSON),
 // then two members of ours: findings, d's new findings (rule, severity,

@@ -94,13 +94,20 @@ type exitInput struct {
 	gatesFailed bool
 	// exitZero (--exit-zero) makes every finished check exit 0.
 	exitZero bool
+	// change is set when check judges a change: hasFindings then says
+	// the change added findings, and those fail the check whatever the
+	// gates (a failed gate too).
+	change bool
 }
 
 // checkOutcome is a finished check's outcome: errFindings when it fails,
 // else nil.
 func checkOutcome(in exitInput) error {
 	failed := in.hasFindings
-	if in.gatesSet {
+	switch {
+	case in.change:
+		failed = in.hasFindings || in.gatesFailed
+	case in.gatesSet:
 		failed = in.gatesFailed
 	}
 	if failed && !in.exitZero {

@@ -198,6 +198,9 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 			return err
 		}
 	}
+	if a.change.on() {
+		return checkChange(ctx, c, a, checkRun{args: a, cfg: cfg, cwd: cwd, baseline: baseline}, cat, progress)
+	}
 	opt := analysisOptions(a, cfg, cwd, cat)
 	c.atEnd(func() { reportCache(c.stderr, a, opt.CacheStats) })
 	sess, err := scbcheck.NewSession(opt)
