@@ -35,8 +35,9 @@ func notBaselineMessage(e *report.NotBaselineError) string {
 }
 
 // message is err as the CLI prints it: its chain in the CLI's words
-// (advice), each option it names by the option's flag (optionFlags).
-func message(err error) string { return libopt.TextOf(err, advice).Spell(flagWords{}) }
+// (advice), each option it names as w does (by the option's flag,
+// optionFlags, unless the command words it its own way).
+func message(err error, w flagWords) string { return libopt.TextOf(err, advice).Spell(w) }
 
 // advice is the CLI's words for an error of the library that calls for
 // its advice: how to enable the languages of the files found when none
@@ -84,11 +85,18 @@ var optionFlags = map[libopt.Option]string{
 	libopt.DiffHead: "HEAD",
 }
 
-// flagWords names options by their flags (libopt.Words).
-type flagWords struct{}
+// flagWords names options by their flags (libopt.Words), or as a command
+// words them (own: check names the sides of a change by the option that
+// chose them).
+type flagWords struct{ own map[libopt.Option]string }
 
-// Name is o's flag.
-func (flagWords) Name(o libopt.Option) string { return optionFlags[o] }
+// Name is o's flag, or the command's word for it.
+func (w flagWords) Name(o libopt.Option) string {
+	if s, ok := w.own[o]; ok {
+		return s
+	}
+	return optionFlags[o]
+}
 
 // Enable tells to pass o's flag.
-func (flagWords) Enable(o libopt.Option) string { return "pass " + optionFlags[o] }
+func (w flagWords) Enable(o libopt.Option) string { return "pass " + w.Name(o) }

@@ -12,6 +12,7 @@ import (
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/change"
 	"github.com/scbcheck/scbcheck/config"
+	libopt "github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
 )
@@ -23,8 +24,12 @@ import (
 // the delta.
 func checkChange(ctx context.Context, c *cli, a *checkArgs, run checkRun, cat *rules.Catalog, progress *progressLine) error {
 	cfg, cwd := run.cfg, run.cwd
+	// An error of either side is the change option's doing.
+	c.words = flagWords{own: map[libopt.Option]string{libopt.DiffBase: a.change.flag, libopt.DiffHead: a.change.flag}}
 	opt := analysisOptions(a, cfg, cwd, cat)
 	opt.Path = a.path
+	// Each tree reads its own configuration, unless --config names one.
+	opt.Config, opt.ConfigPath = nil, a.configPath
 	c.atEnd(func() { reportCache(c.stderr, a, opt.CacheStats) })
 	sess, err := scbcheck.NewSession(opt)
 	if err != nil {
