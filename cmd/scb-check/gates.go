@@ -76,8 +76,8 @@ func (g *gateArgs) validate(base bool) error {
 	}
 	for _, gate := range metric.Gates() {
 		if _, set := g.limits[gate.Name]; set && gate.Increase {
-			return usagef("error: '%s' needs '--baseline <FILE>' or a base ('%s', '%s', '%s'): it bounds the rise over one",
-				gate.Flag(), flagNewFromRev+" <REV>", flagNewFromMergeBase+" <REF>", flagStaged)
+			return usagef("error: '%s' needs '--baseline <FILE>' or a base (%s, %s or %s): it bounds the rise over one",
+				gate.Flag(), flagNewFromRev, flagNewFromMergeBase, flagStaged)
 		}
 	}
 	return nil
@@ -143,7 +143,7 @@ func gateRows() []helpRow {
 func gateHelp(gate metric.Gate) string {
 	switch {
 	case gate.Increase:
-		return "With --baseline or a change's base: allowed rise of " + gate.Metric.Key + " [default: 0]"
+		return "With --baseline or a base: allowed rise of " + gate.Metric.Key + " [default: 0]"
 	case gate.Metric.GateHelp != "":
 		return "Gate: fail when " + gate.Metric.GateHelp
 	}
