@@ -2,7 +2,9 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/scbcheck/scbcheck/finding"
@@ -38,7 +40,7 @@ func issuesOf(r *Report, c *Change, minDup int) []finding.Finding {
 	var out []finding.Finding
 	for _, f := range c.Findings {
 		if f.Kind == finding.Clone {
-			if short[f.Path+":"+fmt.Sprint(f.Line)] {
+			if short[placeKey(f.Path, f.Line)] {
 				continue
 			}
 			if len(f.Group) == 0 {
@@ -57,12 +59,15 @@ func shortGroups(r *Report, minDup int) map[string]bool {
 	for _, g := range cloneGroups(r.CloneBlocks) {
 		if g[0].SLOC < minDup {
 			for _, b := range g {
-				out[b.Path+":"+fmt.Sprint(b.StartLine)] = true
+				out[placeKey(b.Path, b.StartLine)] = true
 			}
 		}
 	}
 	return out
 }
+
+// placeKey names a place as "path:line".
+func placeKey(path string, line int) string { return path + ":" + strconv.Itoa(line) }
 
 // changeHidden counts the change's findings issuesOf leaves out: the
 // clone groups under minDup SLOC lines (a group once).
@@ -71,8 +76,12 @@ func changeHidden(r *Report, c *Change, minDup int) hiddenFindings {
 	short := shortGroups(r, minDup)
 	groups := map[string]bool{}
 	for _, f := range c.Findings {
-		if f.Kind == finding.Clone && short[f.Path+":"+fmt.Sprint(f.Line)] {
-			key := fmt.Sprint(f.Group)
+		if f.Kind == finding.Clone && short[placeKey(f.Path, f.Line)] {
+			// A group is known by its first instance.
+			key := placeKey(f.Path, f.Line)
+			if len(f.Group) > 0 {
+				key = placeKey(f.Group[0].Path, f.Group[0].Line)
+			}
 			if !groups[key] {
 				groups[key] = true
 				h.Short++
@@ -99,7 +108,7 @@ func writeChangeSummary(out *bytes.Buffer, r *Report, c *Change, severities []st
 	keys := append(metric.Keys(metric.Headlines()), "files_scanned", "total_loc", "total_functions", "dir")
 	labels := map[string]string{"files_scanned": "files", "total_loc": "SLOC", "total_functions": "functions"}
 	for _, key := range keys {
-		label := cmpOr(labels[key], key)
+		label := cmp.Or(labels[key], key)
 		line := "  " + pal.bold(label) + strings.Repeat(" ", max(1, summaryIndent+4-2-len(label)))
 		out.WriteString(line + changeText(c.Base, r, key) + "\n")
 	}
@@ -111,14 +120,6 @@ func writeChangeSummary(out *bytes.Buffer, r *Report, c *Change, severities []st
 	}
 	out.WriteByte('\n')
 	out.WriteString(findingsLine(severities, hidden, pal, changeQualifier) + "\n")
-}
-
-// cmpOr is a unless it is empty, else b.
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // changeText shows a metric of the two reports as "base -> head
@@ -149,15 +150,17 @@ func changeText(base, head *Report, key string) string {
 	var delta string
 	switch m.Kind {
 	case metric.Share:
+		// A change too small for three decimals is not shown as none.
 		delta = fmt.Sprintf("%+.3f", d)
-		if d != 0 && (delta == "+0.000" || delta == "-0.000") {
-			delta = map[bool]string{true: "+<0.001", false: "-<0.001"}[d > 0]
+		switch {
+		case d > 0 && delta == "+0.000":
+			delta = "+<0.001"
+		case d < 0 && delta == "-0.000":
+			delta = "-<0.001"
 		}
 	case metric.Count:
-		delta = fmt.Sprintf("%+d", int(d))
-		if d > 0 {
-			delta = "+" + count(int(d))
-		} else if d < 0 {
+		delta = "+" + count(int(d))
+		if d < 0 {
 			delta = "-" + count(int(-d))
 		}
 	default:
