@@ -41,7 +41,7 @@ var allowedImports = map[string][]string{
 	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache", "option", "compat013", "change", "internal/gitrepo", "internal/treediff"},
 	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric", "option", "change"},
 	"batch":              {"trajectory", "vfs", "internal/safefile", "option"},
-	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric", "option", "internal/advice", "internal/mcpserver"},
+	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric", "option", "internal/advice", "internal/mcpserver", "change"},
 	"internal/testkit":   {"lang", "source"},
 	"bench/parseonly":    {},
 	"bench/phases":       {"lang", "source", "config", "erosion", "clones", "rules", "reuse"},

@@ -35,11 +35,12 @@ func TestLibraryStringsNameNoCommandLineOption(t *testing.T) {
 	// allowed are the strings that name another program's option in a
 	// message about running it, not as advice to the caller.
 	allowed := map[string]string{
-		"%s --version did not finish: %w":                                                             "the ast-grep probe that ran",
-		"%s --version failed (%w): %s":                                                                "the ast-grep probe that ran",
-		"%s --version printed %s, not \"ast-grep X.Y.Z\": is it ast-grep?":                            "the ast-grep probe that ran",
-		"%s --version did not finish within %s":                                                       "the ast-grep probe that ran",
-		"scb-check trajectory (%d checkpoints)":                                                       "the trajectory chart's title",
+		"%s --version did not finish: %w":                                  "the ast-grep probe that ran",
+		"%s --version failed (%w): %s":                                     "the ast-grep probe that ran",
+		"%s --version printed %s, not \"ast-grep X.Y.Z\": is it ast-grep?": "the ast-grep probe that ran",
+		"%s --version did not finish within %s":                            "the ast-grep probe that ran",
+		"scb-check trajectory (%d checkpoints)":                            "the trajectory chart's title",
+		"diff --git ":                                                      "the header of a file in git's patch format, read from a patch (change.ParsePatch)",
 		"%s:%d: not a line of scb-check batch (a JSON object with snapshot and status ok or error); ": "names the lines' writer, not a command to run",
 		"(git fetch --unshallow, or fetch-depth: 0 in actions/checkout) and try again":                "git's command and the checkout action's input that fetch the history a shallow clone lacks",
 	}

@@ -29,6 +29,10 @@ type Profile struct {
 	// FindingsFail: a check with findings exits 1 (gates aside). 0.1.3
 	// exits 0 after any successful check.
 	FindingsFail bool
+	// FrozenJSON: the profile's JSON report is a released version's,
+	// byte for byte, so an output that adds members of its own (check
+	// judging a change) nests the report whole instead of extending it.
+	FrozenJSON bool
 	// ReportExcludesHuman: check's --report together with --output-format
 	// human is a usage error (exit 2), as in 0.1.3; else the last of the
 	// two given decides the format.
@@ -78,6 +82,7 @@ var (
 		FindingsFail: false,
 
 		ReportExcludesHuman: true,
+		FrozenJSON:          true,
 		// 0.1.3 stops only at a .git directory (docs: scb-check-0.1.3 §1).
 		ConfigDiscovery: config.Discovery{GitDirOnly: true},
 	}

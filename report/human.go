@@ -36,6 +36,9 @@ type HumanOptions struct {
 	// DIRHint, when set, is the summary's last DIR row: where to find the
 	// per-symbol detail (a command that prints it).
 	DIRHint string
+	// Change, when set, is a change the output shows instead of the
+	// whole report: its findings replace the report's, and the summary compares the base's numbers with the head's.
+	Change *Change
 }
 
 // entry is one finding's block of the human output, with what it is
@@ -57,7 +60,7 @@ type entry struct {
 func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 	src := newSources(opt.ReadFile)
 	pal := palette{opt.Color}
-	items := collectIssues(r, opt.MinDuplicateLines)
+	items := issuesOf(r, opt.Change, opt.MinDuplicateLines)
 	if err := resolveColumns(items, src); err != nil {
 		return err
 	}
@@ -102,7 +105,11 @@ func WriteHuman(w io.Writer, r *Report, opt HumanOptions) error {
 	for i, e := range entries {
 		severities[i] = e.severity
 	}
-	writeSummary(&out, r, severities, hiddenIssues(r, opt.MinDuplicateLines), opt.DIRHint, pal)
+	if opt.Change != nil {
+		writeChangeSummary(&out, r, opt.Change, severities, changeHidden(r, opt.Change, opt.MinDuplicateLines), opt.DIRHint, pal)
+	} else {
+		writeSummary(&out, r, severities, hiddenIssues(r, opt.MinDuplicateLines), opt.DIRHint, pal, "")
+	}
 	_, err := w.Write(out.Bytes())
 	return err
 }

@@ -75,19 +75,7 @@ func issues(r *Report, minDup int, path func(string) string) []finding.Finding {
 		}
 	}
 	for _, f := range r.Findings {
-		if f.Kind == finding.AstGrep && f.Message == "" {
-			f.Message = "matches slop pattern"
-		}
-		f.Path = path(f.Path)
-		if len(f.Group) > 0 {
-			group := make([]finding.Place, len(f.Group))
-			for k, p := range f.Group {
-				p.Path = path(p.Path)
-				group[k] = p
-			}
-			f.Group = group
-		}
-		out = append(out, f)
+		out = append(out, withPaths(f, path))
 	}
 	for _, f := range r.Files {
 		full := path(f.Path)
@@ -102,6 +90,25 @@ func issues(r *Report, minDup int, path func(string) string) []finding.Finding {
 		}
 	}
 	return out
+}
+
+// withPaths is a finding as the writers take it: its paths (and its
+// clone group's) written by path, an ast-grep finding without a message
+// given "matches slop pattern".
+func withPaths(f finding.Finding, path func(string) string) finding.Finding {
+	if f.Kind == finding.AstGrep && f.Message == "" {
+		f.Message = "matches slop pattern"
+	}
+	f.Path = path(f.Path)
+	if len(f.Group) > 0 {
+		group := make([]finding.Place, len(f.Group))
+		for k, p := range f.Group {
+			p.Path = path(p.Path)
+			group[k] = p
+		}
+		f.Group = group
+	}
+	return f
 }
 
 // hiddenIssues counts the findings collectIssues(r, minDup) leaves out:

@@ -70,6 +70,9 @@ type SARIFOptions struct {
 	// MinDuplicateLines leaves out clone groups whose first instance has
 	// fewer SLOC lines (0 keeps all).
 	MinDuplicateLines int
+	// Change, when set, is a change the output shows instead of the
+	// whole report: its findings replace the report's in the results.
+	Change *Change
 
 	// maxResults and maxGzipBytes replace GitHub's limits in tests.
 	maxResults, maxGzipBytes int
@@ -211,7 +214,7 @@ var metricRules = RuleInfos(rules.MetricInfos())
 // CatalogLine); an empty catalog is also said in a tool notification.
 func WriteSARIF(w io.Writer, r *Report, opt SARIFOptions) (SARIFSummary, error) {
 	src := newSources(opt.ReadFile)
-	items := collectIssues(r, opt.MinDuplicateLines)
+	items := issuesOf(r, opt.Change, opt.MinDuplicateLines)
 	if err := resolveColumns(items, src); err != nil {
 		return SARIFSummary{}, err
 	}

@@ -21,7 +21,7 @@ const summaryIndent = 16
 // DIR) are shown with three decimals (see shareText), masses with one,
 // counts with thousands separators: the exact values are the JSON
 // report's.
-func writeSummary(out *bytes.Buffer, r *Report, severities []string, hidden hiddenFindings, dirHint string, pal palette) {
+func writeSummary(out *bytes.Buffer, r *Report, severities []string, hidden hiddenFindings, dirHint string, pal palette, qualifier string) {
 	row := func(label, value, detail string) {
 		line := "  " + pal.bold(label) + strings.Repeat(" ", max(1, summaryIndent-2-len(label))) + value
 		if detail != "" {
@@ -66,7 +66,7 @@ func writeSummary(out *bytes.Buffer, r *Report, severities []string, hidden hidd
 		row("catalog", shownText(strings.TrimPrefix(CatalogLine(r), "catalog: ")), "")
 	}
 	out.WriteByte('\n')
-	out.WriteString(findingsLine(severities, hidden, pal) + "\n")
+	out.WriteString(findingsLine(severities, hidden, pal, qualifier) + "\n")
 }
 
 // shareDetail says what a headline share is the ratio of: "complexity
@@ -114,8 +114,13 @@ type hiddenFindings struct {
 // says what was left out: "Found 3 findings: 1 critical, 2 warnings.",
 // "No findings.", "No findings shown; 1 clone group under 10 SLOC lines
 // hidden (it still counts in the exit status).", "Found 2 findings: 2
-// warnings; 1 metric finding hidden by ignore directives.".
-func findingsLine(severities []string, hidden hiddenFindings, pal palette) string {
+// warnings; 1 metric finding hidden by ignore directives.". With a
+// qualifier ("new"), the findings counted are called so: "No new
+// findings.", "Found 1 new finding: ...".
+func findingsLine(severities []string, hidden hiddenFindings, pal palette, qualifier string) string {
+	if qualifier != "" {
+		qualifier += " "
+	}
 	var notes []string
 	if n := hidden.Short; n > 0 {
 		note := fmt.Sprintf("%s clone group under %d SLOC lines hidden (it still counts in the exit status)", count(n), hidden.MinLines)
@@ -137,12 +142,12 @@ func findingsLine(severities []string, hidden hiddenFindings, pal palette) strin
 	}
 	if len(severities) == 0 {
 		if hidden.Short > 0 {
-			return pal.bold("No findings shown") + tail
+			return pal.bold("No "+qualifier+"findings shown") + tail
 		}
 		if len(notes) > 0 {
-			return pal.good("No findings shown") + tail
+			return pal.good("No "+qualifier+"findings shown") + tail
 		}
-		return pal.good("No findings.")
+		return pal.good("No " + qualifier + "findings.")
 	}
 	by := map[string]int{}
 	for _, s := range severities {
@@ -162,7 +167,7 @@ func findingsLine(severities []string, hidden hiddenFindings, pal palette) strin
 	if len(severities) == 1 {
 		noun = "finding"
 	}
-	return pal.bold(fmt.Sprintf("Found %s %s", count(len(severities)), noun)) + ": " + strings.Join(parts, ", ") + tail
+	return pal.bold(fmt.Sprintf("Found %s %s%s", count(len(severities)), qualifier, noun)) + ": " + strings.Join(parts, ", ") + tail
 }
 
 // shareText shows a share (0 to 1) with three decimals, but never rounds

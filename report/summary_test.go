@@ -61,7 +61,7 @@ func TestFindingsLine(t *testing.T) {
 			"Found 1 finding: 1 warning; 1 clone group under 5 SLOC lines hidden (it still counts in the exit status); 1 metric finding hidden by ignore directives."},
 	}
 	for _, tc := range cases {
-		assert.Equal(t, tc.want, findingsLine(tc.severities, tc.hidden, palette{}))
+		assert.Equal(t, tc.want, findingsLine(tc.severities, tc.hidden, palette{}, ""))
 	}
 }
 

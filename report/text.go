@@ -26,6 +26,9 @@ type TextOptions struct {
 	// escape sequences (a terminal, or --color always); the text is the
 	// same without.
 	Color bool
+	// Change, when set, is a change the output shows instead of the
+	// whole report: its findings replace the report's.
+	Change *Change
 }
 
 // maxAlsoAt is how many other instances a clone line names.
@@ -41,7 +44,7 @@ const maxAlsoAt = 3
 // callable over a complexity threshold gets a cyclomatic-complexity or
 // cognitive-complexity line at its first line. A clean run writes nothing.
 func WriteText(w io.Writer, r *Report, opt TextOptions) error {
-	items := collectIssues(r, opt.MinDuplicateLines)
+	items := issuesOf(r, opt.Change, opt.MinDuplicateLines)
 	if err := resolveColumns(items, newSources(opt.ReadFile)); err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func TestMessageAddsTheCLIsAdvice(t *testing.T) {
 	dir := t.TempDir()
 	_, err := scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, WorkDir: dir, DisableSG: true})
 	require.Error(t, err)
-	assert.Equal(t, "no supported source files found at "+dir, message(err), "nothing found: nothing to advise")
+	assert.Equal(t, "no supported source files found at "+dir, message(err, flagWords{}), "nothing found: nothing to advise")
 
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.go"), []byte("package b\n"), 0o644))
 	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, WorkDir: dir, DisableSG: true})
@@ -32,13 +32,13 @@ func TestMessageAddsTheCLIsAdvice(t *testing.T) {
 	assert.Equal(t, "no supported source files found at "+dir+
 		" (found 1 go files; enable them with Options.Languages or the languages config key)", err.Error())
 	assert.Equal(t, "no supported source files found at "+dir+
-		" (found 1 go files; enable them with --languages go or the languages config key)", message(err))
+		" (found 1 go files; enable them with --languages go or the languages config key)", message(err, flagWords{}))
 
 	_, err = scbcheck.Analyze(context.Background(), scbcheck.Options{Path: filepath.Join(dir, "b.go"), WorkDir: dir, DisableSG: true})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, scbcheck.ErrNoFiles)
 	assert.Equal(t, "not a supported source file: "+filepath.Join(dir, "b.go")+
-		" (go is analysed only when enabled: --languages go, or the languages config key)", message(err))
+		" (go is analysed only when enabled: --languages go, or the languages config key)", message(err, flagWords{}))
 
 	missing := filepath.Join(dir, "no-ast-grep")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.py"), []byte("def f():\n    return 1\n"), 0o644))
@@ -46,11 +46,10 @@ func TestMessageAddsTheCLIsAdvice(t *testing.T) {
 	require.Error(t, err)
 	exe, err2 := os.Executable()
 	require.NoError(t, err2)
-	assert.Equal(t, err.Error()+": "+advice.InstallText(detectInstall(exe)).Spell(flagWords{}), message(err), "the advice for how the running program was installed")
-	assert.Contains(t, message(err), "--ast-grep PATH or $SCB_CHECK_AST_GREP")
-
+	assert.Equal(t, err.Error()+": "+advice.InstallText(detectInstall(exe)).Spell(flagWords{}), message(err, flagWords{}), "the advice for how the running program was installed")
+	assert.Contains(t, message(err, flagWords{}), "--ast-grep PATH or $SCB_CHECK_AST_GREP")
 	wrapped := fmt.Errorf("checkpoint 2: %w", err)
-	assert.Equal(t, "checkpoint 2: "+message(err), message(wrapped), "a prefix is kept")
+	assert.Equal(t, "checkpoint 2: "+message(err, flagWords{}), message(wrapped, flagWords{}), "a prefix is kept")
 
 }
 
@@ -61,21 +60,21 @@ func TestMessageNamesTheSizeCapOption(t *testing.T) {
 	b := &vfs.TooLargeError{Path: "b.yml", Size: 30, Max: 10}
 	err := fmt.Errorf("catalog: %w", errors.Join(fmt.Errorf("failed to read %s: %w", "a.yml", a), fmt.Errorf("failed to read %s: %w", "b.yml", b)))
 	assert.Equal(t, "catalog: failed to read a.yml: "+a.Error()+" (--max-config-size raises the limit)\n"+
-		"failed to read b.yml: "+b.Error()+" (--max-config-size raises the limit)", message(err))
-	assert.Equal(t, "plain", message(errors.New("plain")))
+		"failed to read b.yml: "+b.Error()+" (--max-config-size raises the limit)", message(err, flagWords{}))
+	assert.Equal(t, "plain", message(errors.New("plain"), flagWords{}))
 }
 
 // A file that is not a baseline, and a trajectory's bad repository or
 // range, are named in the CLI's options.
 func TestMessageNamesBaselineAndGitOptions(t *testing.T) {
 	assert.Equal(t, "baseline b.json: not a baseline written by scb-check --write-baseline (no schema_version)",
-		message(&report.NotBaselineError{Path: "b.json"}))
+		message(&report.NotBaselineError{Path: "b.json"}, flagWords{}))
 	assert.Equal(t, "baseline r.json: this is a JSON report (--report), which records no tool version or settings; "+
-		"write the baseline with --write-baseline FILE instead", message(&report.NotBaselineError{Path: "r.json", Report: true}))
+		"write the baseline with --write-baseline FILE instead", message(&report.NotBaselineError{Path: "r.json", Report: true}, flagWords{}))
 	err := libopt.About(libopt.GitRevRange, errors.New("unknown revision 'v9' in repo"))
 	assert.Equal(t, "GitOptions.RevRange: unknown revision 'v9' in repo", err.Error())
-	assert.Equal(t, "--rev-range: unknown revision 'v9' in repo", message(err))
-	assert.Equal(t, "--git: not a git repository: x", message(libopt.About(libopt.GitRepo, errors.New("not a git repository: x"))))
+	assert.Equal(t, "--rev-range: unknown revision 'v9' in repo", message(err, flagWords{}))
+	assert.Equal(t, "--git: not a git repository: x", message(libopt.About(libopt.GitRepo, errors.New("not a git repository: x")), flagWords{}))
 }
 
 // Every option the library can name has its flag in the CLI's one table,
@@ -127,7 +126,7 @@ func TestMessageNamesOptionsByFlag(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.lib, tt.err.Error())
-			assert.Equal(t, tt.flag, message(tt.err))
+			assert.Equal(t, tt.flag, message(tt.err, flagWords{}))
 		})
 	}
 }

@@ -40,6 +40,7 @@ type checkArgs struct {
 	color             string // --color: auto (also ""), always or never
 	compat            string // --compat, then $SCB_CHECK_COMPAT and the config's compat (resolveCompat)
 	quiet             bool   // --quiet: no progress line
+	change            changeArgs
 }
 
 // checkOption is one of check's options: the name of its value ("" for
@@ -158,6 +159,12 @@ var checkOptions = withGateOptions(map[string]checkOption{
 	// The ratchet's files (gates.go); withGateOptions adds the gates.
 	"--baseline":       gateOption("<FILE>"),
 	"--write-baseline": gateOption("<FILE>"),
+
+	// What judges a change (changeargs.go).
+	flagNewFromRev:       changeOption("<REV>"),
+	flagNewFromMergeBase: changeOption("<REF>"),
+	flagNewFromPatch:     changeOption("<FILE>"),
+	flagStaged:           changeOption(""),
 })
 
 // withGateOptions adds to options a gate flag per gate of the metric
@@ -237,7 +244,10 @@ func parseCheck(args []string) (*checkArgs, error) {
 	if a.help {
 		return a, nil
 	}
-	if err := a.gates.validate(); err != nil {
+	if err := a.gates.validate(a.change.hasBase()); err != nil {
+		return nil, err
+	}
+	if err := a.change.validate(a.gates); err != nil {
 		return nil, err
 	}
 	if a.path, err = onePath(positional, "check"); err != nil {

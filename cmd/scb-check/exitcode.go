@@ -63,6 +63,9 @@ type cli struct {
 	// last are printed after the command's error, the last one added
 	// first, as deferred calls run.
 	last []func()
+	// words name the options in the command's error (the flags, unless
+	// the command words some its own way).
+	words flagWords
 }
 
 // atEnd has f run once the command has returned and its error is
@@ -77,7 +80,7 @@ func (c *cli) atEnd(f func()) { c.last = append(c.last, f) }
 func (c *cli) finish(err error) {
 	var quiet *quietError
 	if err != nil && !errors.Is(err, errFindings) && !errors.As(err, &quiet) {
-		fmt.Fprintln(c.stderr, vfs.EscapePath(message(err), '\n'))
+		fmt.Fprintln(c.stderr, vfs.EscapePath(message(err, c.words), '\n'))
 	}
 	for i := len(c.last) - 1; i >= 0; i-- {
 		c.last[i]()
@@ -94,13 +97,20 @@ type exitInput struct {
 	gatesFailed bool
 	// exitZero (--exit-zero) makes every finished check exit 0.
 	exitZero bool
+	// change is set when check judges a change: hasFindings then says
+	// the change added findings, and those fail the check whatever the
+	// gates (a failed gate too).
+	change bool
 }
 
 // checkOutcome is a finished check's outcome: errFindings when it fails,
 // else nil.
 func checkOutcome(in exitInput) error {
 	failed := in.hasFindings
-	if in.gatesSet {
+	switch {
+	case in.change:
+		failed = in.hasFindings || in.gatesFailed
+	case in.gatesSet:
 		failed = in.gatesFailed
 	}
 	if failed && !in.exitZero {

@@ -69,17 +69,31 @@ func (g *gateArgs) set(name, value string) error {
 }
 
 // validate rejects increase limits given without a baseline to compare
-// with.
-func (g *gateArgs) validate() error {
-	if g.baseline != "" {
+// with: a --baseline file, or the base of a change (base).
+func (g *gateArgs) validate(base bool) error {
+	if g.baseline != "" || base {
 		return nil
 	}
 	for _, gate := range metric.Gates() {
 		if _, set := g.limits[gate.Name]; set && gate.Increase {
-			return usagef("error: '%s' needs '--baseline <FILE>': it bounds the rise over a baseline", gate.Flag())
+			return usagef("error: '%s' needs '--baseline <FILE>' or a base (%s, %s or %s): it bounds the rise over one",
+				gate.Flag(), flagNewFromRev, flagNewFromMergeBase, flagStaged)
 		}
 	}
 	return nil
+}
+
+// increaseSet reports whether an increase limit (a ratchet gate) is set
+// by a flag or by the configuration's gates.
+func (g *gateArgs) increaseSet(cfg config.Gates) bool {
+	for _, gate := range metric.Gates() {
+		_, flag := g.limits[gate.Name]
+		_, key := cfg[gate.Name]
+		if gate.Increase && (flag || key) {
+			return true
+		}
+	}
+	return false
 }
 
 // gates merges the flags over the config's gates: a flag wins over the
@@ -129,7 +143,7 @@ func gateRows() []helpRow {
 func gateHelp(gate metric.Gate) string {
 	switch {
 	case gate.Increase:
-		return "With --baseline: allowed rise of " + gate.Metric.Key + " [default: 0]"
+		return "With --baseline or a base: allowed rise of " + gate.Metric.Key + " [default: 0]"
 	case gate.Metric.GateHelp != "":
 		return "Gate: fail when " + gate.Metric.GateHelp
 	}

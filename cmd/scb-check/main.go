@@ -77,6 +77,7 @@ Options:
 			{"--exit-zero", "Exit 0 whenever a report was produced, whatever the findings and the gates"},
 		},
 		gateRows(),
+		changeRows(),
 		{
 			rowJobs,
 			{"-v, --verbose...", "Log to stderr: -v info, -vv debug (--verbosity: the same, the reference's spelling)"},
@@ -88,6 +89,9 @@ Exit status: 0 no findings, 1 findings, 2 error. With any gate set (flags, the c
 [gates] or --baseline), 0 when every gate passes and 1 when one fails, findings or not.
 With --compat 0.1.3, findings do not fail the check (0 after any successful check), as in 0.1.3.
 With --compat 0.1.3, --report together with --output-format human is an error (2), as in 0.1.3.
+With --new-from-rev, --new-from-merge-base, --new-from-patch or --staged, 1 when the change
+adds a finding (not under --compat 0.1.3) or a gate fails; the increase limits compare with the
+base, no --baseline needed.
 130 or 143 when stopped by SIGINT or SIGTERM (ast-grep stopped, temporary files removed).
 `,
 }.String()
@@ -202,6 +206,9 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 		if baseline, err = report.ReadBaselineLimit(a.gates.baseline, a.configCap()); err != nil {
 			return err
 		}
+	}
+	if a.change.on() {
+		return checkChange(ctx, c, a, checkRun{args: a, cfg: cfg, cwd: cwd, baseline: baseline}, cat, progress)
 	}
 	opt := analysisOptions(a, cfg, cwd, cat)
 	c.atEnd(func() { reportCache(c.stderr, a, opt.CacheStats) })

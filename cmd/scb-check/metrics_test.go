@@ -61,7 +61,7 @@ func TestGateFlagValues(t *testing.T) {
 		{"a count is whole", []string{"--max-high-cc-functions", "2.5", "."},
 			"error: invalid value '2.5' for '--max-high-cc-functions <N>': expected a whole number >= 0"},
 		{"an increase needs a baseline", []string{"--max-verbosity-increase", "0.1", "."},
-			"error: '--max-verbosity-increase' needs '--baseline <FILE>': it bounds the rise over a baseline"},
+			"error: '--max-verbosity-increase' needs '--baseline <FILE>' or a base (--new-from-rev, --new-from-merge-base or --staged): it bounds the rise over one"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,9 +83,9 @@ func TestGatesHelp(t *testing.T) {
       --max-high-cc-functions <N>  Gate: fail when more than N functions have complexity > 10
       --baseline <FILE>            Ratchet: fail when erosion or verbosity rose over this baseline's
       --max-erosion-increase <SHARE>
-                                   With --baseline: allowed rise of erosion [default: 0]
+                                   With --baseline or a base: allowed rise of erosion [default: 0]
       --max-verbosity-increase <SHARE>
-                                   With --baseline: allowed rise of verbosity [default: 0]
+                                   With --baseline or a base: allowed rise of verbosity [default: 0]
       --write-baseline <FILE>      Write this run's baseline (metrics, version, settings) to FILE
 `, helpText{head: "Options:\n", column: 35, rows: [][]helpRow{gateRows()}}.String())
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/change"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
@@ -101,6 +102,10 @@ type checkRun struct {
 	cwd      string
 	baseline *report.Baseline
 	report   *report.Report
+	// delta, when check judges a change, is the comparison whose new
+	// findings the output shows and the outcome follows; report is its
+	// head.
+	delta *change.Delta
 }
 
 // finishCheck checks the baseline against the run, writes the report in
@@ -126,6 +131,10 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 		}
 	}
 	gates := a.gates.gates(run.cfg.Gates, run.baseline)
+	if d := run.delta; d != nil && d.Base != nil && a.gates.increaseSet(run.cfg.Gates) {
+		// The ratchet's baseline is the change's base.
+		gates.Baseline = report.NewBaseline(d.Base, scbcheck.Version, nil)
+	}
 	checks := gates.Check(r)
 	for _, c := range checks {
 		// The ratchet prints every delta; an absolute limit only when it
@@ -134,25 +143,37 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 			fmt.Fprintln(stderr, c)
 		}
 	}
-	return checkOutcome(exitInput{
+	in := exitInput{
 		hasFindings: r.HasFindings() && run.settings.Profile.FindingsFail, gatesSet: gates.Any(),
 		gatesFailed: len(report.Failed(checks)) > 0, exitZero: a.exitZero,
-	})
+	}
+	if run.delta != nil {
+		in.hasFindings, in.change = len(run.delta.NewFindings) > 0 && run.settings.Profile.FindingsFail, true
+	}
+	return checkOutcome(in)
 }
 
 // writeReport writes the report to stdout in the chosen format.
 func writeReport(stdout, stderr io.Writer, run checkRun) error {
 	a, r := run.args, run.report
 	color := useColor(a.color, stdout, os.Getenv)
+	var shown *report.Change
+	if run.delta != nil {
+		shown = changeOutput(run.delta)
+	}
 	switch a.format {
 	case formatJSON:
+		if run.delta != nil {
+			p := run.settings.Profile
+			return change.WriteCheckJSON(stdout, run.delta, p.WriteJSON, p.FrozenJSON)
+		}
 		return run.settings.Profile.WriteJSON(stdout, r)
 	case formatText:
-		return report.WriteText(stdout, r, report.TextOptions{CWD: run.cwd, MinDuplicateLines: a.minDuplicateLines, Color: color})
+		return report.WriteText(stdout, r, report.TextOptions{CWD: run.cwd, MinDuplicateLines: a.minDuplicateLines, Color: color, Change: shown})
 	case formatSARIF:
 		sum, err := report.WriteSARIF(stdout, r, report.SARIFOptions{
 			ToolVersion: scbcheck.Version, Root: repoRoot(a.path, run.cwd),
-			Rules: ruleInfos(run.settings.Catalog()), MinDuplicateLines: a.minDuplicateLines,
+			Rules: ruleInfos(run.settings.Catalog()), MinDuplicateLines: a.minDuplicateLines, Change: shown,
 		})
 		if err == nil && sum.Omitted > 0 {
 			fmt.Fprintf(stderr, "warning: SARIF output holds %d of %d results: %d omitted because %s (the lowest-severity ones, the latest in path order first)\n",
@@ -162,7 +183,7 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 	}
 	return report.WriteHuman(stdout, r, report.HumanOptions{
 		CWD: run.cwd, Context: run.cfg.Context, MinDuplicateLines: a.minDuplicateLines, Color: color,
-		DIRHint: "per symbol: scb-check dir <PATH>",
+		DIRHint: "per symbol: scb-check dir <PATH>", Change: shown,
 	})
 }
 

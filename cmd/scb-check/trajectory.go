@@ -117,6 +117,7 @@ var trajectoryValueFlags = map[string]string{
 // among them every gate flag (metric.Gates).
 var checkOnlyFlags = withGateFlags(map[string]bool{
 	"--min-duplicate-lines": true, "--exit-zero": true, "--baseline": true, "--write-baseline": true, "--color": true,
+	flagNewFromRev: true, flagNewFromMergeBase: true, flagNewFromPatch: true, flagStaged: true,
 })
 
 // withGateFlags adds every gate flag to flags.
