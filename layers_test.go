@@ -41,7 +41,7 @@ var allowedImports = map[string][]string{
 	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache", "option", "compat013", "change", "internal/gitrepo"},
 	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric", "option"},
 	"batch":              {"trajectory", "vfs", "internal/safefile", "option"},
-	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric", "option"},
+	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric", "option", "change"},
 	"internal/testkit":   {"lang", "source"},
 	"bench/parseonly":    {},
 	"bench/phases":       {"lang", "source", "config", "erosion", "clones", "rules", "reuse"},
@@ -56,7 +56,7 @@ var allowedImports = map[string][]string{
 	// change compares two reports (metric deltas, functions matched
 	// across the trees, the findings a change adds); the facade measures
 	// the trees, the writers show the comparison.
-	"change": {"report", "finding", "metric"},
+	"change": {"report", "finding", "metric", "vfs"},
 
 	// finding is the one model of a finding and its processors: a leaf
 	// like lang and vfs, shared by every producer (rules, verbosity) and
