@@ -33,6 +33,7 @@ Commands:
   rules       List the rules of the catalog: id, language, severity, category and source
   trajectory  Measure a sequence of checkpoints or a git history, with deltas and slopes
   batch       Measure many snapshots listed in a manifest, one JSON line each (resumable, shardable)
+  diff        Compare two revisions or directories: metric deltas, changed functions, new findings
   help        Print this help, or a command's (help COMMAND is COMMAND --help)
 
 Options:
@@ -111,6 +112,7 @@ var commands = map[string]command{
 	"trajectory": runTrajectory,
 	"batch":      runBatch,
 	"functions":  runFunctions,
+	"diff":       runDiff,
 }
 
 // runContext runs the command line, prints its error and returns it;
@@ -214,15 +216,21 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	if r.AstGrep.Version != "" && r.AstGrep.Version != rules.PinnedAstGrep {
-		fmt.Fprintf(c.stderr, "warning: ast-grep %s at %s differs from the pinned %s; findings may differ from the reference's\n",
-			r.AstGrep.Version, r.AstGrep.Binary, rules.PinnedAstGrep)
-	}
+	warnAstGrepVersion(c.stderr, r)
 	if a.verbose >= 1 {
 		fmt.Fprintf(c.stderr, "info analysis_complete files_scanned=%d total_loc=%d has_findings=%t\n",
 			r.FilesScanned, r.TotalLOC, r.HasFindings())
 	}
 	return finishCheck(c.stdout, c.stderr, checkRun{args: a, cfg: cfg, settings: sess.Settings(), cwd: cwd, baseline: baseline, report: r})
+}
+
+// warnAstGrepVersion warns when the report's ast-grep is not the pinned
+// version, whose findings the reference's are.
+func warnAstGrepVersion(stderr io.Writer, r *report.Report) {
+	if r.AstGrep.Version != "" && r.AstGrep.Version != rules.PinnedAstGrep {
+		fmt.Fprintf(stderr, "warning: ast-grep %s at %s differs from the pinned %s; findings may differ from the reference's\n",
+			r.AstGrep.Version, r.AstGrep.Binary, rules.PinnedAstGrep)
+	}
 }
 
 // logFiles prints the discovery log, the per-file debug lines and a
