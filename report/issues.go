@@ -28,6 +28,21 @@ import (
 // (Report.Abs): the writers read the files and show each path by their own
 // rule.
 func collectIssues(r *Report, minDup int) []finding.Finding {
+	return issues(r, minDup, r.Abs)
+}
+
+// Issues lists every finding of r the writers show, in the order
+// collectIssues lists them (clone instances by group, then r.Findings,
+// then the complexity findings by file and callable), with the paths of
+// the report (relative to Root) and no column for the function-level
+// findings. Clone groups whose first instance has fewer than minDup SLOC
+// lines are left out, as the writers' MinDuplicateLines does.
+func (r *Report) Issues(minDup int) []finding.Finding {
+	return issues(r, minDup, func(p string) string { return p })
+}
+
+// issues is collectIssues with each path of the report written by path.
+func issues(r *Report, minDup int, path func(string) string) []finding.Finding {
 	var out []finding.Finding
 	for _, g := range cloneGroups(r.CloneBlocks) {
 		if g[0].SLOC < minDup {
@@ -35,14 +50,14 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 		}
 		places := make([]finding.Place, len(g))
 		for k, b := range g {
-			places[k] = finding.Place{Path: r.Abs(b.Path), Line: b.StartLine, EndLine: b.EndLine, Lines: b.FirstLines}
+			places[k] = finding.Place{Path: path(b.Path), Line: b.StartLine, EndLine: b.EndLine, Lines: b.FirstLines}
 		}
 		for k, b := range g {
 			if b.Ignored {
 				continue
 			}
 			out = append(out, finding.Finding{
-				Kind: finding.Clone, RuleID: rules.DuplicateStructureID, Severity: rules.MetricSeverity(rules.DuplicateStructureID), Path: r.Abs(b.Path),
+				Kind: finding.Clone, RuleID: rules.DuplicateStructureID, Severity: rules.MetricSeverity(rules.DuplicateStructureID), Path: path(b.Path),
 				Message: fmt.Sprintf("duplicated block (%d lines, %d instances)", g[0].SLOC, b.Instances),
 				Line:    b.StartLine, EndLine: b.EndLine, Group: places, Self: k,
 			})
@@ -52,11 +67,11 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 		if f.Kind == finding.AstGrep && f.Message == "" {
 			f.Message = "matches slop pattern"
 		}
-		f.Path = r.Abs(f.Path)
+		f.Path = path(f.Path)
 		if len(f.Group) > 0 {
 			group := make([]finding.Place, len(f.Group))
 			for k, p := range f.Group {
-				p.Path = r.Abs(p.Path)
+				p.Path = path(p.Path)
 				group[k] = p
 			}
 			f.Group = group
@@ -64,9 +79,9 @@ func collectIssues(r *Report, minDup int) []finding.Finding {
 		out = append(out, f)
 	}
 	for _, f := range r.Files {
-		path := r.Abs(f.Path)
+		full := path(f.Path)
 		for _, c := range f.Callables {
-			base := finding.Finding{Path: path, Line: c.StartLine, EndLine: c.EndLine, Subject: c.Name}
+			base := finding.Finding{Path: full, Line: c.StartLine, EndLine: c.EndLine, Subject: c.Name}
 			if c.CC > HighComplexity && !slices.Contains(c.Ignored, rules.CyclomaticComplexityID) {
 				out = append(out, complexityFinding(base, finding.Cyclomatic, rules.CyclomaticComplexityID, "complexity", c.CC, c.SLOC))
 			}

@@ -204,6 +204,15 @@ type Callable struct {
 	// check, but the callable counts in every metric (erosion,
 	// high_cc_functions, ...) all the same.
 	Ignored []string
+	// Body is the hash of the callable's body fingerprint (the clone
+	// group key, clones.Candidate.Hash), which tells a function renamed
+	// or moved without other change; empty when the callable is no clone
+	// candidate (no SLOC line, a fingerprint of fewer than two entries),
+	// when the profile's clone candidates are not functions (0.1.3's are
+	// blocks), or when several callables of the file share its span and
+	// SLOC so that the candidate's callable is not known. No writer
+	// prints it.
+	Body string
 }
 
 // Skipped is a file left out of the analysis, with the reason.

@@ -60,6 +60,40 @@ func Assemble(results []Result) *report.Report {
 	return r
 }
 
+// addBodies gives each callable of r (Assemble's report of results) the
+// hash of its clone candidate (report.Callable.Body), when the profile's
+// candidates are the callables themselves: a subsequence of the file's
+// callables, in their order, each with its callable's span and SLOC. A
+// candidate is given to the callable of its span only when that span and
+// SLOC are the file's only callable's; when several share them (callables
+// nested on one line) which one the candidate is cannot be told from the
+// cached candidate, and none gets a hash.
+func addBodies(r *report.Report, results []Result) {
+	type span struct{ start, end, sloc int }
+	k := 0
+	for _, res := range results {
+		if len(res.Skipped) > 0 || k == len(r.Files) {
+			continue
+		}
+		f := &r.Files[k]
+		k++
+		count := map[span]int{}
+		for _, c := range f.Callables {
+			count[span{c.StartLine, c.EndLine, c.SLOC}]++
+		}
+		hash := map[span]string{}
+		for _, cand := range res.Clones {
+			hash[span{cand.StartLine, cand.EndLine, cand.SLOC}] = cand.Hash
+		}
+		for i := range f.Callables {
+			c := &f.Callables[i]
+			if s := (span{c.StartLine, c.EndLine, c.SLOC}); count[s] == 1 {
+				c.Body = hash[s]
+			}
+		}
+	}
+}
+
 // DIR computes DIR of the analysed files (reuse.Run); found are the
 // files of reuse.ReadExtensions discovered with the sources. dataStrings
 // serves the configuration files' strings (from the file cache, when

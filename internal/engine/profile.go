@@ -38,6 +38,10 @@ type Profile struct {
 	// Clones are the file's clone candidates (grouped across files by
 	// Verbosity).
 	Clones func(path string, t *source.Tree, fns []source.Callable, sloc source.Lines) []clones.Candidate
+	// FunctionClones is set when Clones' candidates are functions (a
+	// subsequence of fns, one each): the report then gives each callable
+	// its candidate's hash (report.Callable.Body).
+	FunctionClones bool
 	// StructuralFacts, when not nil, reads what 0.2.0's structural rules
 	// need of a file (rules.NewFileFacts: its call structure and import
 	// bindings) for Verbosity; nil for a profile whose Verbosity reads
@@ -67,6 +71,7 @@ var DefaultProfile = &Profile{
 	Clones: func(path string, t *source.Tree, fns []source.Callable, _ source.Lines) []clones.Candidate {
 		return clones.Candidates(path, t, fns)
 	},
+	FunctionClones: true,
 	StructuralFacts: func(path string, t *source.Tree, fns []source.Callable, cx []erosion.Complexity) rules.FileFacts {
 		return rules.NewFileFacts(path, t, fns, functionMetrics(cx))
 	},

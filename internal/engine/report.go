@@ -52,6 +52,9 @@ func (r *Run) Report(ctx context.Context, fsys vfs.FS, path string, s *Settings,
 		}
 	}
 	rep := Assemble(results)
+	if s.profile().FunctionClones {
+		addBodies(rep, results)
+	}
 	rep.FilesDiscovered = len(in.Walk.Files)
 	rep.Warnings = in.Walk.Warnings
 	fsys = vfs.Or(fsys)
