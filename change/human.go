@@ -18,14 +18,15 @@ type HumanOptions struct {
 	// escape sequences, as the check's human output does; the text is the
 	// same without.
 	Color bool
-	// Unchanged also lists the unchanged functions (those d holds).
+	// Unchanged also lists the unchanged functions d holds (see
+	// Input.AllFunctions).
 	Unchanged bool
 }
 
 // WriteHuman writes d for a person at a terminal: the metric table (base,
 // head, delta; a rise of a gated metric painted as worse), the functions
-// as Listed orders them with their numbers in both trees ("9 -> 14"),
-// then the new findings, each as severity[rule]: message and its place
+// in d's order (the unchanged ones only with Unchanged) with their
+// numbers in both trees ("9 -> 14"), then the new findings, each as severity[rule]: message and its place
 // (a clone's counterparts after it). Every path, name and message from
 // the analysed trees is shown on one line with the characters a terminal
 // acts on escaped.
@@ -46,17 +47,17 @@ func WriteHuman(w io.Writer, d *Delta, opt HumanOptions) error {
 	}
 	writeTable(&b, metrics)
 
-	fns := Listed(d.Functions, opt.Unchanged)
+	fns := listed(d, opt.Unchanged)
 	b.WriteString("\n" + pal.Bold("Functions") + " " + statusCounts(d.Functions) + "\n")
 	if len(fns) > 0 {
 		rows := [][]cell{{{text: "STATUS"}, {text: "CC", right: true}, {text: "COG", right: true}, {text: "SLOC", right: true},
 			{text: "MASS", right: true}, {text: "CHANGE", right: true}, {text: "LOCATION"}, {text: "FUNCTION"}}}
 		for _, f := range fns {
 			status := cell{text: string(f.Status)}
-			switch band(f.Status) {
-			case 0:
+			switch {
+			case worse(f.Status):
 				status.paint = pal.Worse
-			case 1:
+			case better(f.Status):
 				status.paint = pal.Better
 			}
 			rows = append(rows, []cell{status,

@@ -2,13 +2,15 @@ package change
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/scbcheck/scbcheck/finding"
-	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/report"
 )
 
@@ -18,9 +20,10 @@ import (
 //   - base and head: each side's report object, as writeReport writes it
 //     (the JSON report `check --report` prints for it; report.WriteJSON
 //     when nil), byte for byte;
-//   - delta: every number of the metric table (metric.All), in its order,
-//     the head's value minus the base's (counts as integers), null when a
-//     side has no value (DIR undefined);
+//   - delta: every number of the JSON report object (d.Metrics: see
+//     MetricDeltas), in the report's order (see deltaKeys), nested ones
+//     dotted, counts as whole numbers; null when a side has no value (DIR
+//     undefined);
 //   - functions: each function that is not unchanged, in d's order: path
 //     (the head's, the base's for a removed function), name (the
 //     qualified name), kind, status, and base and head, each null on the
@@ -47,30 +50,28 @@ func WriteJSON(w io.Writer, d *Delta, writeReport func(io.Writer, *report.Report
 		b.Write(bytes.TrimRight(side.Bytes(), "\n"))
 	}
 	b.WriteString(`,"delta":{`)
-	for i, m := range metric.All {
+	keys, err := deltaKeys(d)
+	if err != nil {
+		return err
+	}
+	for i, k := range keys {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(report.JSONString(m.Key) + ":")
-		v, ok := d.Metrics[m.Key]
+		b.WriteString(report.JSONString(k.key) + ":")
+		v, ok := d.Metrics[k.key]
 		switch {
 		case !ok:
 			b.WriteString("null")
-		case m.Kind == metric.Count:
+		case k.count:
 			b.WriteString(strconv.FormatInt(int64(math.Round(v)), 10))
 		default:
 			b.WriteString(report.JSONFloat(v))
 		}
 	}
 	b.WriteString(`},"functions":`)
-	var changed []Function
-	for _, f := range d.Functions {
-		if f.Status != Unchanged {
-			changed = append(changed, f)
-		}
-	}
-	writeArray(&b, changed, func(o *jsonObject, f Function) {
-		o.text("path", f.place().Path)
+	writeArray(&b, listed(d, false), func(o *jsonObject, f Function) {
+		o.text("path", f.Path())
 		o.text("name", f.Name)
 		o.text("kind", f.Kind)
 		o.text("status", string(f.Status))
@@ -89,8 +90,127 @@ func WriteJSON(w io.Writer, d *Delta, writeReport func(io.Writer, *report.Report
 		}
 	})
 	b.WriteString("}\n")
-	_, err := io.WriteString(w, b.String())
+	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// deltaKey is a key of the delta object, and whether the reports write
+// its numbers as whole numbers (the delta is then written as one).
+type deltaKey struct {
+	key   string
+	count bool
+}
+
+// deltaKeys are the keys of the delta object: every member of the two
+// sides' JSON report objects (report.WriteJSON, whatever profile wrote
+// the sides) that holds a number or null, a nested one dotted as
+// Delta.Metrics keys it ("syntax_by_language.python.tree_count"), in the
+// head's order, each member only the base has right after the one it
+// follows in the base; then any other key of d.Metrics, sorted.
+func deltaKeys(d *Delta) ([]deltaKey, error) {
+	head, err := numberKeys(d.Head)
+	if err != nil {
+		return nil, err
+	}
+	base, err := numberKeys(d.Base)
+	if err != nil {
+		return nil, err
+	}
+	keys := head
+	at := func(key string) int {
+		return slices.IndexFunc(keys, func(k deltaKey) bool { return k.key == key })
+	}
+	after := -1
+	for _, k := range base {
+		if i := at(k.key); i >= 0 {
+			keys[i].count = keys[i].count || k.count
+			after = i
+			continue
+		}
+		after++
+		keys = slices.Insert(keys, after, k)
+	}
+	var rest []string
+	for k := range d.Metrics {
+		if at(k) < 0 {
+			rest = append(rest, k)
+		}
+	}
+	slices.Sort(rest)
+	for _, k := range rest {
+		keys = append(keys, deltaKey{key: k})
+	}
+	return keys, nil
+}
+
+// numberKeys are the members of r's JSON report object that hold a number
+// or null, in its order, nested ones dotted.
+func numberKeys(r *report.Report) ([]deltaKey, error) {
+	var buf bytes.Buffer
+	if err := report.WriteJSON(&buf, r); err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(&buf)
+	dec.UseNumber()
+	var keys []deltaKey
+	// members reads the members of the object whose '{' was read, and
+	// its '}'.
+	var members func(prefix string) error
+	members = func(prefix string) error {
+		for dec.More() {
+			name, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			key := prefix + name.(string)
+			value, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			switch v := value.(type) {
+			case json.Number:
+				keys = append(keys, deltaKey{key, !strings.ContainsAny(v.String(), ".eE")})
+			case nil:
+				keys = append(keys, deltaKey{key: key})
+			case json.Delim:
+				if v == '[' {
+					err = skipArray(dec)
+				} else {
+					err = members(key + ".")
+				}
+				if err != nil {
+					return err
+				}
+			}
+		}
+		_, err := dec.Token() // the closing '}'
+		return err
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	if err := members(""); err != nil {
+		return nil, fmt.Errorf("report JSON: %w", err)
+	}
+	return keys, nil
+}
+
+// skipArray reads past the array whose '[' was read: the report holds
+// no number in arrays.
+func skipArray(dec *json.Decoder) error {
+	for depth := 1; depth > 0; {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		switch t {
+		case json.Delim('['), json.Delim('{'):
+			depth++
+		case json.Delim(']'), json.Delim('}'):
+			depth--
+		}
+	}
+	return nil
 }
 
 // jsonObject writes the members of a JSON object into b, its opening
@@ -158,16 +278,4 @@ func (o *jsonObject) numbers(k string, n *Numbers) {
 	side.key("mass")
 	o.b.WriteString(report.JSONFloat(n.Mass))
 	side.close()
-}
-
-// place is where a function is shown: in the head, in the base for a
-// removed function.
-func (f Function) place() *Numbers {
-	if f.Head != nil {
-		return f.Head
-	}
-	if f.Base != nil {
-		return f.Base
-	}
-	return &Numbers{}
 }

@@ -26,8 +26,8 @@ const (
 )
 
 // WriteMarkdown writes d as a pull-request comment (GitHub-flavoured
-// Markdown): the metric table, the first functions as Listed orders
-// them, then the new findings, each list followed by a line saying how
+// Markdown): the metric table, the first functions that are not
+// unchanged, in d's order, then the new findings, each list followed by a line saying how
 // many it left out. Every text from the analysed trees (paths, names,
 // rule ids, messages) is escaped (MarkdownText): it cannot close a table
 // cell, start a link or an HTML tag, or mention anyone.
@@ -48,7 +48,7 @@ func WriteMarkdown(w io.Writer, d *Delta, opt MarkdownOptions) error {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", r.key, r.base, r.head, delta)
 	}
 
-	fns := Listed(d.Functions, false)
+	fns := listed(d, false)
 	fmt.Fprintf(&b, "\n#### Functions %s\n\n", statusCounts(d.Functions))
 	if len(fns) > 0 {
 		b.WriteString("| status | function | location | CC | COG | SLOC | mass | change |\n" +

@@ -3,8 +3,6 @@ package change
 import (
 	"cmp"
 	"fmt"
-	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -12,50 +10,20 @@ import (
 	"github.com/scbcheck/scbcheck/report"
 )
 
-// MassChange is the function's mass in the head minus its mass in the
-// base, a missing side counting 0.
-func (f Function) MassChange() float64 {
-	var m float64
-	if f.Head != nil {
-		m += f.Head.Mass
-	}
-	if f.Base != nil {
-		m -= f.Base.Mass
-	}
-	return m
-}
+// worse and better tell the statuses the listings paint as a change for
+// the worse and for the better.
+func worse(s Status) bool  { return s == Regressed || s == New }
+func better(s Status) bool { return s == Improved || s == Removed }
 
-// band ranks a status in the listings: what got worse (regressed, new),
-// then what got better (improved, removed), then the rest.
-func band(s Status) int {
-	switch s {
-	case Regressed, New:
-		return 0
-	case Improved, Removed:
-		return 1
-	}
-	return 2
-}
-
-// Listed returns the functions as the human and Markdown outputs list
-// them: the regressed and new ones first, then the improved and removed
-// ones, then the unchanged ones (only when withUnchanged), each band by
-// the size of its mass change, largest first, ties by path, line, name
-// and status.
-func Listed(fns []Function, withUnchanged bool) []Function {
-	out := make([]Function, 0, len(fns))
-	for _, f := range fns {
-		if withUnchanged || f.Status != Unchanged {
+// listed are the functions of d the human and Markdown outputs list, in
+// d's order: those not unchanged, or all with unchanged.
+func listed(d *Delta, unchanged bool) []Function {
+	out := make([]Function, 0, len(d.Functions))
+	for _, f := range d.Functions {
+		if unchanged || f.Status != Unchanged {
 			out = append(out, f)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Function) int {
-		pa, pb := a.place(), b.place()
-		return cmp.Or(cmp.Compare(band(a.Status), band(b.Status)),
-			cmp.Compare(math.Abs(b.MassChange()), math.Abs(a.MassChange())),
-			cmp.Compare(pa.Path, pb.Path), cmp.Compare(pa.Line, pb.Line),
-			cmp.Compare(a.Name, b.Name), cmp.Compare(a.Status, b.Status))
-	})
 	return out
 }
 
@@ -134,9 +102,8 @@ var (
 	massText = func(n *Numbers) string { return fixed(n.Mass, 2, false) }
 )
 
-// location is where a function is, path:line, its path passed through
-// escape.
+// location is where a function is (Path), path:line, its path passed
+// through escape.
 func (f Function) location(escape func(string) string) string {
-	p := f.place()
-	return fmt.Sprintf("%s:%d", escape(p.Path), p.Line)
+	return fmt.Sprintf("%s:%d", escape(f.Path()), f.line())
 }

@@ -21,13 +21,17 @@ import (
 // 2) and tiny (1); the head has main grown (cc 12, 16 SLOC: 48), helper
 // simpler (cc 3: 9), Parser.parse new (cc 2, 4 SLOC: 4), tiny the same
 // and old gone. Total mass 42 -> 62, main over complexity 10 in the
-// head (high_cc_mass 48). The delta's numbers are the head's minus the
-// base's, worked out from the two reports' fields.
+// head (high_cc_mass 48); the Rust file gone, the Python one grown. The
+// delta's numbers are the head's minus the base's, worked out from the
+// two reports' fields (DIR, MCF and IF50 null on both sides: no delta),
+// and the functions are in the delta's order (change.SortFunctions).
 func handDelta() *change.Delta {
 	base := &report.Report{Verbosity: 0.25, FilesScanned: 2, TotalLOC: 32, VerbosityFlaggedLOC: 8,
-		TotalFunctions: 4, TotalMass: 42}
+		TotalFunctions: 4, TotalMass: 42, SyntaxTreeCount: 2, SyntaxNodeCount: 350,
+		SyntaxByLanguage: []report.LanguageSyntax{{Language: "python", TreeCount: 1, NodeCount: 300}, {Language: "rust", TreeCount: 1, NodeCount: 50}}}
 	head := &report.Report{Verbosity: 0.5, Erosion: 0.75, FilesScanned: 2, TotalLOC: 40, VerbosityFlaggedLOC: 20,
-		TotalFunctions: 4, HighCCFunctions: 1, TotalMass: 62, HighCCMass: 48}
+		TotalFunctions: 4, HighCCFunctions: 1, TotalMass: 62, HighCCMass: 48, SyntaxTreeCount: 2, SyntaxNodeCount: 340,
+		SyntaxByLanguage: []report.LanguageSyntax{{Language: "python", TreeCount: 2, NodeCount: 340}}}
 	metrics := map[string]float64{}
 	for _, m := range metric.All {
 		if m.Key != "dir" { // undefined on both sides
@@ -35,7 +39,10 @@ func handDelta() *change.Delta {
 		}
 	}
 	for k, v := range map[string]float64{"verbosity": 0.25, "erosion": 0.75, "total_loc": 8, "verbosity_flagged_loc": 12,
-		"high_cc_functions": 1, "total_mass": 20, "high_cc_mass": 48} {
+		"high_cc_functions": 1, "total_mass": 20, "high_cc_mass": 48, "syntax_node_count": -10,
+		"syntax_by_language.python.tree_count": 1, "syntax_by_language.python.node_count": 40,
+		"syntax_by_language.rust.tree_count": -1, "syntax_by_language.rust.node_count": -50,
+		"dir_exported": 0, "dir_used": 0} {
 		metrics[k] = v
 	}
 	return &change.Delta{
@@ -44,16 +51,16 @@ func handDelta() *change.Delta {
 			{Name: "main", Kind: "function", Status: change.Regressed,
 				Base: &change.Numbers{Path: "cli.py", Line: 1, EndLine: 10, CC: 9, Cog: 3, SLOC: 9, Mass: 27},
 				Head: &change.Numbers{Path: "cli.py", Line: 1, EndLine: 17, CC: 12, Cog: 6, SLOC: 16, Mass: 48}},
+			{Name: "Parser.parse", Kind: "method", Status: change.New,
+				Head: &change.Numbers{Path: "parse.py", Line: 3, EndLine: 6, CC: 2, Cog: 1, SLOC: 4, Mass: 4}},
 			{Name: "helper", Kind: "function", Status: change.Improved,
 				Base: &change.Numbers{Path: "cli.py", Line: 12, EndLine: 20, CC: 4, Cog: 4, SLOC: 9, Mass: 12},
 				Head: &change.Numbers{Path: "cli.py", Line: 20, EndLine: 28, CC: 3, Cog: 4, SLOC: 9, Mass: 9}},
+			{Name: "old", Kind: "function", Status: change.Removed,
+				Base: &change.Numbers{Path: "util.py", Line: 1, EndLine: 4, CC: 1, SLOC: 4, Mass: 2}},
 			{Name: "tiny", Kind: "function", Status: change.Unchanged,
 				Base: &change.Numbers{Path: "cli.py", Line: 22, EndLine: 23, CC: 1, SLOC: 1, Mass: 1},
 				Head: &change.Numbers{Path: "cli.py", Line: 30, EndLine: 31, CC: 1, SLOC: 1, Mass: 1}},
-			{Name: "Parser.parse", Kind: "method", Status: change.New,
-				Head: &change.Numbers{Path: "parse.py", Line: 3, EndLine: 6, CC: 2, Cog: 1, SLOC: 4, Mass: 4}},
-			{Name: "old", Kind: "function", Status: change.Removed,
-				Base: &change.Numbers{Path: "util.py", Line: 1, EndLine: 4, CC: 1, SLOC: 4, Mass: 2}},
 		},
 		NewFindings: []change.NewFinding{
 			{Finding: finding.Finding{Kind: finding.Cyclomatic, RuleID: "cyclomatic-complexity", Severity: finding.Critical,
@@ -74,23 +81,29 @@ func sideLOC(w io.Writer, r *report.Report) error {
 }
 
 func TestWriteJSON(t *testing.T) {
+	d := handDelta()
+	require.Equal(t, change.MetricDeltas(d.Base, d.Head), d.Metrics, "the hand-made delta is the library's")
 	var b bytes.Buffer
-	require.NoError(t, change.WriteJSON(&b, handDelta(), sideLOC))
+	require.NoError(t, change.WriteJSON(&b, d, sideLOC))
 	want := `{"base":{"loc":32},"head":{"loc":40},` +
 		`"delta":{"verbosity":0.25,"erosion":0.75,"cog_erosion":0.0,"files_scanned":0,"total_loc":8,` +
 		`"verbosity_flagged_loc":12,"clone_loc":0,"ast_grep_flagged_loc":0,"structural_rule_loc":0,` +
 		`"structural_rule_findings":0,"total_functions":0,"high_cc_functions":1,"high_cog_functions":0,` +
 		`"total_mass":20.0,"high_cc_mass":48.0,"total_cog_mass":0.0,"high_cog_mass":0.0,` +
-		`"syntax_tree_count":0,"syntax_node_count":0,"dir":null},` +
+		`"syntax_tree_count":0,"syntax_node_count":-10,` +
+		`"syntax_by_language.python.tree_count":1,"syntax_by_language.python.node_count":40,` +
+		`"syntax_by_language.rust.tree_count":-1,"syntax_by_language.rust.node_count":-50,` +
+		`"dir":null,"dir_exported":0,"dir_used":0,"dir_with_tests":null,"dir_reachable":null,"dir_lenient":null,` +
+		`"mcf":null,"if50":null},` +
 		`"functions":[` +
 		`{"path":"cli.py","name":"main","kind":"function","status":"regressed",` +
 		`"base":{"path":"cli.py","line":1,"end_line":10,"cc":9,"cog":3,"sloc":9,"mass":27.0},` +
 		`"head":{"path":"cli.py","line":1,"end_line":17,"cc":12,"cog":6,"sloc":16,"mass":48.0}},` +
+		`{"path":"parse.py","name":"Parser.parse","kind":"method","status":"new","base":null,` +
+		`"head":{"path":"parse.py","line":3,"end_line":6,"cc":2,"cog":1,"sloc":4,"mass":4.0}},` +
 		`{"path":"cli.py","name":"helper","kind":"function","status":"improved",` +
 		`"base":{"path":"cli.py","line":12,"end_line":20,"cc":4,"cog":4,"sloc":9,"mass":12.0},` +
 		`"head":{"path":"cli.py","line":20,"end_line":28,"cc":3,"cog":4,"sloc":9,"mass":9.0}},` +
-		`{"path":"parse.py","name":"Parser.parse","kind":"method","status":"new","base":null,` +
-		`"head":{"path":"parse.py","line":3,"end_line":6,"cc":2,"cog":1,"sloc":4,"mass":4.0}},` +
 		`{"path":"util.py","name":"old","kind":"function","status":"removed",` +
 		`"base":{"path":"util.py","line":1,"end_line":4,"cc":1,"cog":0,"sloc":4,"mass":2.0},"head":null}],` +
 		`"new_findings":[` +
@@ -146,8 +159,8 @@ func TestWriteHuman(t *testing.T) {
 		[4]string{"high_cc_mass", "0.00", "48.00", "+48.00"},
 		[4]string{"total_cog_mass", "0.00", "0.00", "0.00"},
 		[4]string{"high_cog_mass", "0.00", "0.00", "0.00"},
-		[4]string{"syntax_tree_count", "0", "0", "0"},
-		[4]string{"syntax_node_count", "0", "0", "0"},
+		[4]string{"syntax_tree_count", "2", "2", "0"},
+		[4]string{"syntax_node_count", "350", "340", "-10"},
 		[4]string{"dir", "-", "-", "-"},
 	)
 	// Regressed and new first, by mass change (+21, +4), then improved
@@ -236,8 +249,8 @@ func TestWriteMarkdown(t *testing.T) {
 		"| high_cc_mass | 0.00 | 48.00 | +48.00 |\n" +
 		"| total_cog_mass | 0.00 | 0.00 | 0.00 |\n" +
 		"| high_cog_mass | 0.00 | 0.00 | 0.00 |\n" +
-		"| syntax_tree_count | 0 | 0 | 0 |\n" +
-		"| syntax_node_count | 0 | 0 | 0 |\n" +
+		"| syntax_tree_count | 2 | 2 | 0 |\n" +
+		"| syntax_node_count | 350 | 340 | -10 |\n" +
 		"| dir | - | - | - |\n" +
 		"\n#### Functions (1 regressed, 1 new, 1 improved, 1 removed)\n\n" +
 		"| status | function | location | CC | COG | SLOC | mass | change |\n" +
@@ -286,24 +299,4 @@ func TestMarkdownText(t *testing.T) {
 			assert.Equal(t, tc.want, change.MarkdownText(tc.in))
 		})
 	}
-}
-
-func TestListed(t *testing.T) {
-	names := func(fns []change.Function) []string {
-		var out []string
-		for _, f := range fns {
-			out = append(out, f.Name)
-		}
-		return out
-	}
-	fns := handDelta().Functions
-	assert.Equal(t, []string{"main", "Parser.parse", "helper", "old"}, names(change.Listed(fns, false)))
-	assert.Equal(t, []string{"main", "Parser.parse", "helper", "old", "tiny"}, names(change.Listed(fns, true)))
-	// Equal mass changes: by path, line and name.
-	same := []change.Function{
-		{Name: "b", Status: change.New, Head: &change.Numbers{Path: "z.py", Line: 1, Mass: 2}},
-		{Name: "a", Status: change.Regressed, Base: &change.Numbers{Path: "y.py", Line: 9, Mass: 1}, Head: &change.Numbers{Path: "y.py", Line: 9, Mass: 3}},
-		{Name: "c", Status: change.New, Head: &change.Numbers{Path: "y.py", Line: 4, Mass: 2}},
-	}
-	assert.Equal(t, []string{"c", "a", "b"}, names(change.Listed(same, false)))
 }
