@@ -3,9 +3,18 @@ package scbcheck
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/scbcheck/scbcheck/change"
+	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/gitrepo"
+	"github.com/scbcheck/scbcheck/option"
+	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // TreeKind is where a tree Diff measures comes from.
@@ -30,7 +39,9 @@ const (
 // Tree is one side of a Diff.
 type Tree struct {
 	Kind TreeKind
-	// Rev is the revision of a Revision or MergeBase tree.
+	// Rev is the revision of a Revision or MergeBase tree: anything `git
+	// rev-parse` takes for a commit (never read as an option, whatever it
+	// starts with).
 	Rev string
 	// Dir is the directory of a Directory tree.
 	Dir string
@@ -39,6 +50,18 @@ type Tree struct {
 // DiffOptions configures Diff: the analysis options (each tree is
 // measured with them exactly as Analyze would), the two trees and how git
 // is run.
+//
+// Options.Path is what is analysed on the sides that are not a
+// Directory: a directory of the repository's working tree (its top, or a
+// directory inside it, which is then what is analysed in every git tree
+// too, as trajectory.GitOptions.Repo) or a file in it; "." when empty.
+// Options.WorkDir (os.Getwd when empty) is where configuration discovery
+// starts on the WorkTree and Directory sides, as for Analyze; on a tree
+// read from git it starts at the same place inside that tree (the
+// directory of the tree at WorkDir's position in the working tree, or its
+// nearest directory that exists there), or at the analysed directory when
+// WorkDir lies outside the working tree. Options.ConfigPath names a file
+// on disk, read once for both sides.
 type DiffOptions struct {
 	Options
 	// Base and Head are the trees compared.
@@ -53,7 +76,331 @@ type DiffOptions struct {
 }
 
 // Diff measures the base and the head tree and compares them (see
-// package change).
+// package change). Each side is measured as Analyze measures a checkout
+// of it, with its own configuration and ignore files (unless Options
+// names a configuration), in one Session: the head first, then the base,
+// so that a file the two share is analysed once and ast-grep scans only
+// the base's files the head does not hold (with a cache held in memory,
+// or Options.CacheDir). Every change costs at most the two runs.
+//
+// A tree read from git (Revision, MergeBase, Index) is written into
+// memory, never onto the disk or into the repository: its entries listed
+// by `git ls-tree` (`git ls-files --stage` for the index, whose
+// unresolved conflicts are an error), the files' bytes read raw by `git
+// cat-file`, as committed or staged (no filter, no conversion, nothing
+// the repository configures is run; see package trajectory). A blob the
+// repository lacks, or one over both size caps, is a file skipped with
+// the reason. The reports of such a tree have their Root at the
+// corresponding directory of the working tree (none in a bare
+// repository): their paths are relative to it, as on the other side.
+//
+// Between two git trees (WorkTree included) files are matched as git's
+// rename detection matches them (see change.Input.Renames); with a
+// Directory on either side, by path only. Changed lines come from a line
+// diff of each head file with its base counterpart.
+//
+// Errors name the side (option.DiffBase, option.DiffHead) when it is the
+// side's doing: no git repository where a git tree is asked for, a
+// revision that names no commit (an unborn HEAD says so), no merge base
+// (in a shallow clone, with what to fetch), an index with conflicts, a
+// directory that does not exist. Analysis errors are Analyze's, with the
+// side named.
 func Diff(ctx context.Context, opt DiffOptions) (*change.Delta, error) {
-	return nil, errors.New("diff: being built")
+	in, err := diffInput(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	return change.Compare(in), nil
+}
+
+// diffInput measures the two trees of opt and returns what Compare
+// compares.
+func diffInput(ctx context.Context, opt DiffOptions) (change.Input, error) {
+	for _, s := range []struct {
+		t Tree
+		o option.Option
+	}{{opt.Base, option.DiffBase}, {opt.Head, option.DiffHead}} {
+		if err := s.t.check(); err != nil {
+			return change.Input{}, option.About(s.o, err)
+		}
+	}
+	a := opt.Options
+	if a.Path == "" {
+		a.Path = "."
+	}
+	a.MemoryCache = a.MemoryCache || a.CacheDir == ""
+	sess, err := NewSession(a)
+	if err != nil {
+		return change.Input{}, err
+	}
+	defer func() { a.CacheStats.AddError(sess.Close()) }()
+	d := &differ{opt: opt, a: a, sess: sess}
+	defer d.close()
+	if err := d.prepare(); err != nil {
+		return change.Input{}, err
+	}
+	head, err := d.side(ctx, opt.Head, option.DiffHead, "head")
+	if err != nil {
+		return change.Input{}, err
+	}
+	base, err := d.side(ctx, opt.Base, option.DiffBase, "base")
+	if err != nil {
+		return change.Input{}, err
+	}
+	// The head first: the base's run finds the files they share in the
+	// cache.
+	for _, s := range []*diffSide{head, base} {
+		if s.report, err = d.measure(ctx, s); err != nil {
+			return change.Input{}, err
+		}
+	}
+	return compareInput(base, head, opt.Base.Kind != Directory && opt.Head.Kind != Directory, sess.settings.engine.MaxFileSize)
+}
+
+// check reports a tree that lacks what its kind needs.
+func (t Tree) check() error {
+	switch t.Kind {
+	case Revision, MergeBase:
+		if t.Rev == "" {
+			return errors.New("no revision given")
+		}
+	case Directory:
+		if t.Dir == "" {
+			return errors.New("no directory given")
+		}
+	case Index, WorkTree:
+	default:
+		return fmt.Errorf("unknown tree kind %d", t.Kind)
+	}
+	return nil
+}
+
+// differ holds what the two sides of a Diff share: the session, the
+// repository (opened for the first side read from git) and the temporary
+// directory the trees read from git are held under.
+type differ struct {
+	opt  DiffOptions
+	a    Options
+	sess *Session
+	// cwd is where configuration discovery starts (Options.WorkDir).
+	cwd string
+	// cfg is the configuration both sides use, when Options names one.
+	cfg *config.Config
+	// repo is the repository, once opened; repoErr its error.
+	repo    *gitrepo.Repo
+	repoErr error
+	opened  bool
+	// tmp holds the trees read from git, "" until the first.
+	tmp string
+}
+
+// diffSide is one tree of a Diff, resolved and then measured.
+type diffSide struct {
+	// fs is the tree (nil: the disk); path the file or directory analysed
+	// in it and workDir where configuration discovery starts.
+	fs            vfs.FS
+	path, workDir string
+	// root is the directory the report's paths are relative to, in fs;
+	// shownRoot the Root the report is given.
+	root, shownRoot string
+	name            string
+	opt             option.Option
+	report          *report.Report
+}
+
+// prepare finds the working directory and the configuration named by
+// Options, read once from the disk for both sides.
+func (d *differ) prepare() error {
+	d.cwd = d.a.WorkDir
+	if d.cwd == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return fmt.Errorf("failed to determine current directory: %w", err)
+		}
+		d.cwd = wd
+	}
+	d.cfg = d.a.Config
+	if d.cfg == nil && d.a.ConfigPath != "" {
+		cfg, err := config.LoadDiscovering(nil, d.cwd, d.a.ConfigPath, d.sess.settings.engine.MaxConfigSize, d.sess.settings.Profile.ConfigDiscovery)
+		if err != nil {
+			return mark(ErrConfig, err)
+		}
+		d.cfg = cfg
+	}
+	return nil
+}
+
+// close removes the trees read from git and stops the repository's git.
+func (d *differ) close() {
+	if d.repo != nil {
+		d.repo.Close()
+	}
+	if d.tmp != "" {
+		_ = os.RemoveAll(d.tmp)
+	}
+}
+
+// side resolves one tree: where it is and how it is measured.
+func (d *differ) side(ctx context.Context, t Tree, o option.Option, name string) (*diffSide, error) {
+	s := &diffSide{name: name, opt: o, workDir: d.cwd}
+	switch t.Kind {
+	case Directory:
+		s.path = t.Dir
+	case WorkTree:
+		s.path = d.a.Path
+	default:
+		return d.gitSide(ctx, t, s)
+	}
+	if _, err := os.Stat(s.path); err != nil {
+		return nil, option.About(o, mark(ErrPathNotFound, fmt.Errorf("path does not exist: %s", s.path)))
+	}
+	root, err := vfs.CanonicalDir(nil, s.path)
+	if err != nil {
+		return nil, option.About(o, err)
+	}
+	s.root, s.shownRoot = root, root
+	return s, nil
+}
+
+// openRepo opens the repository holding Options.Path, once.
+func (d *differ) openRepo(ctx context.Context) (*gitrepo.Repo, error) {
+	if d.opened {
+		return d.repo, d.repoErr
+	}
+	d.opened = true
+	dir := d.a.Path
+	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+		dir = filepath.Dir(dir)
+	}
+	d.repo, d.repoErr = gitrepo.Open(ctx, dir, gitrepo.Options{
+		Git: d.opt.Git, Timeout: d.opt.GitTimeout, OutsideGitDir: d.opt.OutsideGitDir, MaxBlob: d.sess.settings.BlobLimit(),
+	})
+	return d.repo, d.repoErr
+}
+
+// gitSide reads a tree from git into memory, below the temporary
+// directory, as a clone would hold it: its files, links and submodules'
+// empty directories, and an empty .git directory at its root.
+func (d *differ) gitSide(ctx context.Context, t Tree, s *diffSide) (*diffSide, error) {
+	r, err := d.openRepo(ctx)
+	if err != nil {
+		if errors.Is(err, gitrepo.ErrNoGit) {
+			return nil, err
+		}
+		return nil, option.About(s.opt, err)
+	}
+	label := "the index"
+	var commit gitrepo.Commit
+	switch t.Kind {
+	case Revision:
+		commit, err = r.Resolve(ctx, t.Rev)
+		label = t.Rev
+	case MergeBase:
+		commit, err = r.MergeBase(ctx, t.Rev)
+		label = "the merge base of " + t.Rev + " and HEAD"
+	}
+	if err != nil {
+		return nil, option.About(s.opt, err)
+	}
+	if d.tmp == "" {
+		tmp, err := os.MkdirTemp("", "scb-check-diff-")
+		if err != nil {
+			return nil, fmt.Errorf("failed to create a temporary directory: %w", err)
+		}
+		d.tmp = tmp
+		if real, err := filepath.EvalSymlinks(tmp); err == nil {
+			d.tmp = real
+		}
+	}
+	mem, err := vfs.NewMem(filepath.Join(d.tmp, s.name))
+	if err != nil {
+		return nil, err
+	}
+	// The files written out for ast-grep go beside the trees.
+	mem.StageIn(d.tmp)
+	if t.Kind == Index {
+		_, err = r.WriteIndex(ctx, mem)
+	} else {
+		_, err = r.WriteTree(ctx, commit.Hash, mem)
+	}
+	if err != nil {
+		return nil, option.About(s.opt, fmt.Errorf("%s: %w", label, err))
+	}
+	// The tree's root is a repository's top, as in a clone: the search
+	// for a configuration stops there.
+	if err := mem.Mkdir(".git"); err != nil {
+		return nil, err
+	}
+	if err := d.place(r, mem, s, label); err != nil {
+		return nil, option.About(s.opt, err)
+	}
+	return s, nil
+}
+
+// place sets where a tree read from git is analysed (Options.Path's
+// place in the repository), where its configuration discovery starts and
+// the Root its report is given.
+func (d *differ) place(r *gitrepo.Repo, mem *vfs.Mem, s *diffSide, label string) error {
+	prefix := filepath.FromSlash(strings.TrimSuffix(r.Prefix(), "/"))
+	dir := filepath.Join(mem.Root(), prefix)
+	s.fs, s.path, s.root = mem, dir, dir
+	if info, err := os.Stat(d.a.Path); err == nil && !info.IsDir() {
+		s.path = filepath.Join(dir, filepath.Base(d.a.Path))
+	}
+	if _, err := mem.Stat(s.path); err != nil {
+		rel, _ := filepath.Rel(mem.Root(), s.path)
+		return fmt.Errorf("%s does not exist in %s", filepath.ToSlash(rel), label)
+	}
+	s.workDir = dir
+	if r.Bare() {
+		return nil
+	}
+	if root, err := vfs.CanonicalDir(nil, d.a.Path); err == nil {
+		s.shownRoot = root
+	}
+	if rel, ok := relWithin(r.Dir(), d.cwd); ok {
+		wd := filepath.Join(mem.Root(), rel)
+		for wd != mem.Root() && !isDir(mem, wd) {
+			wd = filepath.Dir(wd)
+		}
+		s.workDir = wd
+	}
+	return nil
+}
+
+// isDir reports whether p is a directory of fsys.
+func isDir(fsys vfs.FS, p string) bool {
+	info, err := fsys.Stat(p)
+	return err == nil && info.IsDir()
+}
+
+// relWithin is p relative to dir when it lies inside it (links of both
+// resolved).
+func relWithin(dir, p string) (string, bool) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", false
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	if !vfs.Within(dir, abs) {
+		return "", false
+	}
+	rel, err := filepath.Rel(dir, abs)
+	return rel, err == nil
+}
+
+// measure runs the session on one side, as Analyze would on a checkout
+// of it.
+func (d *differ) measure(ctx context.Context, s *diffSide) (*report.Report, error) {
+	r, err := d.sess.Run(ctx, Target{Path: s.path, FS: s.fs, WorkDir: s.workDir, Config: d.cfg, CacheStats: d.a.CacheStats, Progress: d.a.Progress})
+	if err != nil {
+		return nil, option.About(s.opt, err)
+	}
+	r.Root = s.shownRoot
+	return r, nil
 }

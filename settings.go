@@ -199,3 +199,15 @@ func (s Settings) Recorded() map[string]string {
 
 // Catalog is the rule catalog the runs use.
 func (s Settings) Catalog() *rules.Catalog { return s.engine.Catalog }
+
+// BlobLimit is the largest file whose bytes a tree read from git (a
+// commit, the index) needs held: the larger of the two size caps, since a
+// file over both is read by nothing (a source file is skipped, any other
+// refused); 0 (no limit) when either cap is off.
+func (s Settings) BlobLimit() int64 {
+	files, other := s.engine.MaxFileSize, s.engine.MaxConfigSize
+	if files == 0 || other == 0 {
+		return 0
+	}
+	return max(files, other)
+}

@@ -1,9 +1,9 @@
 // Package option names the settings a library caller sets (the fields of
-// scbcheck.Options and trajectory.GitOptions) as values. A message about
-// a setting carries which one it is, so that each front end names it in
-// its own words: the library by the field (Options.MaxFileSize), the
-// command by its flag (--max-file-size). It is a leaf every layer may
-// import.
+// scbcheck.Options, scbcheck.DiffOptions and trajectory.GitOptions) as
+// values. A message about a setting carries which one it is, so that each
+// front end names it in its own words: the library by the field
+// (Options.MaxFileSize), the command by its flag (--max-file-size). It is
+// a leaf every layer may import.
 package option
 
 import "strings"
@@ -36,6 +36,10 @@ const (
 	GitRevRange
 	// GitOutsideGitDir is trajectory.GitOptions.OutsideGitDir.
 	GitOutsideGitDir
+	// DiffBase is scbcheck.DiffOptions.Base.
+	DiffBase
+	// DiffHead is scbcheck.DiffOptions.Head.
+	DiffHead
 	end
 )
 
@@ -51,6 +55,8 @@ var fields = [end][2]string{
 	GitRepo:          {"GitOptions", "Repo"},
 	GitRevRange:      {"GitOptions", "RevRange"},
 	GitOutsideGitDir: {"GitOptions", "OutsideGitDir"},
+	DiffBase:         {"DiffOptions", "Base"},
+	DiffHead:         {"DiffOptions", "Head"},
 }
 
 // All is every option, in declaration order.
@@ -62,8 +68,9 @@ func All() []Option {
 	return all
 }
 
-// Struct is the name of the type whose field o is: "Options" (of the
-// package scbcheck) or "GitOptions" (of trajectory); "" for no option.
+// Struct is the name of the type whose field o is: "Options" or
+// "DiffOptions" (of the package scbcheck) or "GitOptions" (of
+// trajectory); "" for no option.
 func (o Option) Struct() string {
 	if o == 0 || o >= end {
 		return ""

@@ -23,7 +23,7 @@ func TestOptionNames(t *testing.T) {
 	seen := map[string]bool{}
 	for _, o := range option.All() {
 		assert.Equal(t, o.Struct()+"."+o.Field(), o.String())
-		assert.Contains(t, []string{"Options", "GitOptions"}, o.Struct(), o.String())
+		assert.Contains(t, []string{"Options", "DiffOptions", "GitOptions"}, o.Struct(), o.String())
 		assert.False(t, seen[o.String()], "%s twice", o)
 		seen[o.String()] = true
 	}

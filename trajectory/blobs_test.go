@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/internal/gitrepo"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/option"
@@ -30,7 +31,9 @@ func TestGitOversizedBlobsAreNotHeld(t *testing.T) {
 
 	a := analysisOptions(t, r.Dir)
 	a.MaxFileSize, a.MaxConfigSize = 1000, 500
-	rp, err := gitrepo.Open(context.Background(), r.Dir, gitrepo.Options{MaxBlob: blobLimit(a)})
+	sess, err := scbcheck.NewSession(a)
+	require.NoError(t, err)
+	rp, err := gitrepo.Open(context.Background(), r.Dir, gitrepo.Options{MaxBlob: sess.Settings().BlobLimit()})
 	require.NoError(t, err)
 	defer rp.Close()
 	snap := &snapshot{dir: filepath.Join(canonicalDir(t.TempDir()), "snapshot")}

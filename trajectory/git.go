@@ -8,10 +8,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/internal/gitrepo"
 	"github.com/scbcheck/scbcheck/option"
-	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // GitOptions selects the commits of a git trajectory.
@@ -65,7 +63,7 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 	}
 	defer closeSession()
 	opt.Session = sess
-	r, err := gitrepo.Open(ctx, g.Repo, gitrepo.Options{Git: g.Git, Timeout: g.Timeout, OutsideGitDir: g.OutsideGitDir, MaxBlob: blobLimit(opt.Analysis)})
+	r, err := gitrepo.Open(ctx, g.Repo, gitrepo.Options{Git: g.Git, Timeout: g.Timeout, OutsideGitDir: g.OutsideGitDir, MaxBlob: sess.Settings().BlobLimit()})
 	if err != nil {
 		return nil, option.About(option.GitRepo, err)
 	}
@@ -116,21 +114,6 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 	}
 	t.Summary = summarize(t.Points, opt.TopCallables)
 	return t, nil
-}
-
-// blobLimit is the largest blob whose bytes are read from git for an
-// analysis with options a: the larger of its two size caps, since a file
-// over both is read by nothing (a source file is skipped, any other
-// refused); none when either cap is off.
-func blobLimit(a scbcheck.Options) int64 {
-	files, other := a.MaxFileSize, vfs.MaxRead(a.MaxConfigSize)
-	if files == 0 {
-		files = scbcheck.DefaultMaxFileSize
-	}
-	if files < 0 || other == 0 {
-		return 0
-	}
-	return max(files, other)
 }
 
 func rangeOrHead(r string) string {

@@ -118,7 +118,7 @@ func readInto(ctx context.Context, r *gitrepo.Repo, mem *vfs.Mem, paths, hashes 
 			if total += len(b.Data); total > maxPrescanBytes {
 				return ends, nil
 			}
-			if err := writeEntry(mem, paths[start+k], gitrepo.ModeFile, b); err != nil {
+			if err := gitrepo.WriteBlob(mem, paths[start+k], gitrepo.ModeFile, b); err != nil {
 				return nil, err
 			}
 			ends = append(ends, total)

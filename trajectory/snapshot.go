@@ -110,7 +110,7 @@ func (m *Measurer) Measure(ctx context.Context, s Snapshot, opt Options) (Point,
 		return measure(ctx, sess, a, cp, "")
 	}
 	p := Point{Checkpoint: Checkpoint{Label: s.Label}}
-	r, err := gitrepo.Open(ctx, s.Path, gitrepo.Options{Git: s.Git, Timeout: s.GitTimeout, OutsideGitDir: s.OutsideGitDir, MaxBlob: blobLimit(opt.Analysis)})
+	r, err := gitrepo.Open(ctx, s.Path, gitrepo.Options{Git: s.Git, Timeout: s.GitTimeout, OutsideGitDir: s.OutsideGitDir, MaxBlob: sess.Settings().BlobLimit()})
 	if errors.Is(err, gitrepo.ErrNoGit) || ctx.Err() != nil {
 		return p, err
 	}

@@ -2,7 +2,6 @@ package trajectory
 
 import (
 	"context"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -81,7 +80,7 @@ func (snap *snapshot) checkout(ctx context.Context, r *gitrepo.Repo, hash string
 	// The files written for ast-grep go beside the tree, in the scratch
 	// directory chosen for them (memory when it can be).
 	mem.StageIn(filepath.Dir(snap.dir))
-	links, err := extract(ctx, r, hash, mem)
+	links, err := r.WriteTree(ctx, hash, mem)
 	if err != nil {
 		return err
 	}
@@ -97,97 +96,18 @@ func (snap *snapshot) checkout(ctx context.Context, r *gitrepo.Repo, hash string
 
 // apply turns the tree into the newer commit's: paths gone or changed are
 // removed (with the directories left empty, as git keeps none), then the
-// changed and new ones are read with `git cat-file` and written.
+// changed and new ones are written (see gitrepo.Repo.WriteEntries).
 func (snap *snapshot) apply(ctx context.Context, r *gitrepo.Repo, changes []gitrepo.Change) error {
-	mem := snap.mem
-	var write []gitrepo.Change
-	var hashes []string
+	var write []gitrepo.TreeEntry
 	for _, c := range changes {
-		if err := mem.Delete(c.Path); err != nil {
+		if err := snap.mem.Delete(c.Path); err != nil {
 			return err
 		}
-		switch {
-		case c.Gone:
-		case c.Mode == gitrepo.ModeSubmodule:
-			// A submodule: an empty directory, as a clone has it.
-			if err := mem.Mkdir(c.Path); err != nil {
-				return err
-			}
-		default:
-			write = append(write, c)
-			hashes = append(hashes, c.Blob)
+		if !c.Gone {
+			write = append(write, gitrepo.TreeEntry{Mode: c.Mode, Blob: c.Blob, Path: c.Path})
 		}
 	}
-	blobs, err := r.ReadBlobs(ctx, hashes)
-	if err != nil {
-		return err
-	}
-	for i, c := range write {
-		if c.Mode == gitrepo.ModeLink {
-			snap.sawLink = true
-		}
-		if err := writeEntry(mem, c.Path, c.Mode, blobs[i]); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// extract reads the tree of commit into mem: its entries listed by `git
-// ls-tree` (names as raw bytes), the files' and links' bytes read raw by
-// `git cat-file`, an empty directory for each submodule. links is set
-// when it holds a symbolic link.
-func extract(ctx context.Context, r *gitrepo.Repo, hash string, mem *vfs.Mem) (links bool, err error) {
-	entries, err := r.Tree(ctx, hash)
-	if err != nil {
-		return false, err
-	}
-	var blobs []gitrepo.TreeEntry
-	var hashes []string
-	for _, e := range entries {
-		if e.Mode == gitrepo.ModeSubmodule {
-			if err := mem.Mkdir(e.Path); err != nil {
-				return false, err
-			}
-			continue
-		}
-		blobs = append(blobs, e)
-		hashes = append(hashes, e.Blob)
-	}
-	contents, err := r.ReadBlobs(ctx, hashes)
-	if err != nil {
-		return false, err
-	}
-	for i, e := range blobs {
-		if e.Mode == gitrepo.ModeLink {
-			links = true
-		}
-		if err := writeEntry(mem, e.Path, e.Mode, contents[i]); err != nil {
-			return links, err
-		}
-	}
-	return links, nil
-}
-
-// writeEntry writes a blob of the given git mode at rel: a symbolic link
-// (its target is the blob), an executable or a regular file. A blob not
-// read (missing, or over the limit) is a regular file of its size held
-// without its bytes, the reason kept (see vfs.Mem.WriteUnread): discovery
-// skips it with that reason and nothing reads it as empty.
-func writeEntry(mem *vfs.Mem, rel, mode string, b gitrepo.Blob) error {
-	perm := fs.FileMode(0o644)
-	if mode == gitrepo.ModeExecutable {
-		perm = 0o755
-	}
-	switch {
-	case b.Unread != "" && mode == gitrepo.ModeLink:
-		return mem.WriteUnread(rel, b.Size, perm, "symbolic link not made: "+b.Unread)
-	case b.Unread != "":
-		return mem.WriteUnread(rel, b.Size, perm, b.Unread)
-	case mode == gitrepo.ModeLink:
-		// Discovery names links leading out of the tree, and the tree
-		// never follows them out (see vfs.Mem).
-		return mem.Symlink(string(b.Data), rel)
-	}
-	return mem.WriteFile(rel, b.Data, perm)
+	links, err := r.WriteEntries(ctx, write, snap.mem)
+	snap.sawLink = snap.sawLink || links
+	return err
 }

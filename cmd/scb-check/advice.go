@@ -79,6 +79,9 @@ var optionFlags = map[libopt.Option]string{
 	libopt.GitRepo:          "--git",
 	libopt.GitRevRange:      "--rev-range",
 	libopt.GitOutsideGitDir: "--allow-outside-git-dir",
+	// The diff command's operands (scb-check diff BASE [HEAD]).
+	libopt.DiffBase: "BASE",
+	libopt.DiffHead: "HEAD",
 }
 
 // flagWords names options by their flags (libopt.Words).

@@ -20,8 +20,9 @@ import (
 // one its name says.
 func TestOptionsAreLibraryFields(t *testing.T) {
 	types := map[string]reflect.Type{
-		"Options":    reflect.TypeFor[scbcheck.Options](),
-		"GitOptions": reflect.TypeFor[trajectory.GitOptions](),
+		"Options":     reflect.TypeFor[scbcheck.Options](),
+		"DiffOptions": reflect.TypeFor[scbcheck.DiffOptions](),
+		"GitOptions":  reflect.TypeFor[trajectory.GitOptions](),
 	}
 	for _, o := range libopt.All() {
 		require.Contains(t, types, o.Struct(), o.String())

@@ -18,13 +18,21 @@
 //     (git log); Resolve names the commit of one revision.
 //   - Changes lists what differs between two commits (git diff-tree,
 //     cached, or loaded for a whole history with one process).
-//   - Tree lists a commit's entries (git ls-tree); ReadBlobs reads
+//   - Resolve names the commit of a revision (an unborn HEAD said so);
+//     MergeBase the merge base of a revision and HEAD (a shallow clone
+//     lacking it said so, with what to fetch).
+//   - Tree lists a commit's entries (git ls-tree), Index the entries
+//     staged (git ls-files --stage, conflicts refused); ReadBlobs reads
 //     objects' bytes raw, as committed, through one running git cat-file
 //     --batch-command (each blob's size first, its bytes only within the
 //     limit; a missing blob is data, never fetched): no filter, textconv
-//     or attribute is ever applied.
+//     or attribute is ever applied. WriteTree, WriteIndex and
+//     WriteEntries write such entries into a vfs.Mem (write.go): files,
+//     links, submodules' empty directories, a blob not read held as a
+//     file without its bytes, with the reason.
 //
-// It is internal: trajectory, which writes commits' trees into memory
-// and measures them, is its user (and batch through trajectory). Only
+// It is internal: trajectory, which measures commits' trees written into
+// memory, and the facade's Diff, which measures a commit, the merge base
+// or the index so, are its users (and batch through trajectory). Only
 // this package and the ast-grep runner start processes.
 package gitrepo

@@ -115,6 +115,9 @@ func (r *Repo) Resolve(ctx context.Context, rev string) (Commit, error) {
 		return Commit{}, err
 	}
 	if err != nil {
+		if branch, unborn := r.unbornHead(ctx); unborn {
+			return Commit{}, fmt.Errorf("unknown revision '%s' in %s: %w (branch %s has no commit yet)", rev, r.display, ErrUnbornHead, branch)
+		}
 		return Commit{}, fmt.Errorf("unknown revision '%s' in %s", rev, r.display)
 	}
 	hash := strings.TrimSpace(out)
@@ -127,4 +130,57 @@ func (r *Repo) Resolve(ctx context.Context, rev string) (Commit, error) {
 		return Commit{}, fmt.Errorf("git log: unexpected output %q", out)
 	}
 	return Commit{Hash: hash, Time: fields[1], Subject: fields[2]}, nil
+}
+
+// ErrUnbornHead marks a revision that names no commit in a repository
+// whose HEAD has none yet (a branch before its first commit).
+var ErrUnbornHead = errors.New("HEAD is unborn")
+
+// unbornHead reports whether HEAD names a branch that has no commit yet,
+// and which.
+func (r *Repo) unbornHead(ctx context.Context) (branch string, unborn bool) {
+	if _, err := r.run(ctx, "rev-parse", "--verify", "--quiet", "HEAD"); err == nil {
+		return "", false
+	}
+	out, err := r.run(ctx, "symbolic-ref", "--quiet", "--short", "HEAD")
+	if err != nil {
+		return "", false
+	}
+	return strings.TrimSpace(out), true
+}
+
+// ErrNoMergeBase marks two commits without a common ancestor in the
+// repository (in a shallow clone, one may lie beyond its history).
+var ErrNoMergeBase = errors.New("no merge base")
+
+// MergeBase names the best common ancestor of the commits rev and HEAD
+// name (`git merge-base`), with its date and subject. Without one the
+// error wraps ErrNoMergeBase and, in a shallow clone, says how to fetch
+// the history that may hold it.
+func (r *Repo) MergeBase(ctx context.Context, rev string) (Commit, error) {
+	c, err := r.Resolve(ctx, rev)
+	if err != nil {
+		return Commit{}, err
+	}
+	head, err := r.Resolve(ctx, "HEAD")
+	if err != nil {
+		return Commit{}, err
+	}
+	// Both are full hashes: nothing git could read as an option.
+	out, err := r.run(ctx, "merge-base", c.Hash, head.Hash)
+	if errors.Is(err, ErrNoGit) || ctx.Err() != nil {
+		return Commit{}, err
+	}
+	base := strings.TrimSpace(out)
+	if err == nil && isHash(base) {
+		return r.Resolve(ctx, base)
+	}
+	if shallow, _ := r.run(ctx, "rev-parse", "--is-shallow-repository"); strings.TrimSpace(shallow) == "true" {
+		return Commit{}, fmt.Errorf("%w of '%s' and HEAD in %s, a shallow clone: fetch the history "+
+			"(git fetch --unshallow, or fetch-depth: 0 in actions/checkout) and try again", ErrNoMergeBase, rev, r.display)
+	}
+	if err != nil && strings.TrimSpace(err.Error()) != "git merge-base: exit status 1" {
+		return Commit{}, err
+	}
+	return Commit{}, fmt.Errorf("%w: '%s' and HEAD have no common ancestor in %s", ErrNoMergeBase, rev, r.display)
 }

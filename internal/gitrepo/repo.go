@@ -58,7 +58,12 @@ type Repo struct {
 	cat *catFile
 	// maxBlob is Options.MaxBlob.
 	maxBlob int64
+	// bare is set for a bare repository.
+	bare bool
 }
+
+// Bare reports whether the repository is bare: it has no work tree.
+func (r *Repo) Bare() bool { return r.bare }
 
 // Dir is the directory git runs in: the work tree's top level, or the
 // bare repository.
@@ -114,6 +119,7 @@ func Open(ctx context.Context, path string, o Options) (*Repo, error) {
 		if !o.OutsideGitDir && !within(gitDir, common) {
 			return nil, outsideGitDirError(path, common, gitDir)
 		}
+		r.bare = true
 		return r, nil
 	}
 	top, err := r.run(ctx, "rev-parse", "--show-toplevel")

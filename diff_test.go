@@ -1,0 +1,259 @@
+package scbcheck_test
+
+import (
+	"bytes"
+	"context"
+	"maps"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/internal/testkit"
+	"github.com/scbcheck/scbcheck/report"
+)
+
+// fixture reads a file of testdata/python.
+func fixture(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "python", filepath.FromSlash(name)))
+	require.NoError(t, err)
+	return string(b)
+}
+
+// snapshots are four successive states of a small project made of the
+// Python fixtures (functions over the complexity thresholds, clones,
+// wrappers, ast-grep findings): files added, edited, renamed and removed,
+// its own configuration and ignore file changing on the way. Each maps a
+// path to its content; a file missing from a snapshot is deleted.
+func snapshots(t *testing.T) []map[string]string {
+	t.Helper()
+	s0 := map[string]string{
+		"app/branches.py": fixture(t, "erosion/branches.py"),
+		"app/loops.py":    fixture(t, "erosion/loops.py"),
+		"app/nested.py":   fixture(t, "erosion/nested.py"),
+		"README.md":       "# demo\n",
+	}
+	s1 := maps.Clone(s0)
+	s1["app/clones.py"] = fixture(t, "clones/numbering.py")
+	s1["app/wrappers.py"] = fixture(t, "structural/wrappers.py")
+	s1["app/nested.py"] += "\n\ndef grown(x):\n    if x:\n        if x > 1:\n            return 2\n    return 0\n"
+	s1["scb-check.toml"] = "exclude = [\"app/generated/**\"]\n"
+	s1["app/generated/big.py"] = fixture(t, "erosion/exceptions.py")
+	s2 := maps.Clone(s1)
+	// A rename (loops.py moves to lib/), a rename with an edit, and an
+	// ignore file leaving a file out.
+	s2["lib/loops.py"] = s2["app/loops.py"]
+	delete(s2, "app/loops.py")
+	s2["lib/branching.py"] = s2["app/branches.py"] + "\n\ndef extra(y):\n    return y + 1\n"
+	delete(s2, "app/branches.py")
+	s2[".gitignore"] = "scratch/\n"
+	s2["scratch/tmp.py"] = fixture(t, "erosion/match.py")
+	s3 := maps.Clone(s2)
+	delete(s3, "app/wrappers.py")
+	s3["app/low_use.py"] = fixture(t, "structural/low_use.py")
+	s3["scb-check.toml"] = "exclude = []\n"
+	return []map[string]string{s0, s1, s2, s3}
+}
+
+// commitSnapshots commits each snapshot in turn (the .gitignore'd files
+// forced in) and returns the commits.
+func commitSnapshots(t *testing.T, r *testkit.GitRepo, snaps []map[string]string) []string {
+	t.Helper()
+	var hashes []string
+	var prev map[string]string
+	for i, s := range snaps {
+		writeTree(t, r.Dir, s, prev)
+		r.Git("add", "-A", "-f")
+		r.Git("commit", "-q", "--allow-empty", "-m", "snapshot "+string(rune('0'+i)))
+		hashes = append(hashes, r.Git("rev-parse", "HEAD"))
+		prev = s
+	}
+	return hashes
+}
+
+// writeTree makes dir hold files: each written, and each of prev that
+// files lacks removed.
+func writeTree(t *testing.T, dir string, files, prev map[string]string) {
+	t.Helper()
+	for p := range prev {
+		if _, kept := files[p]; !kept {
+			require.NoError(t, os.Remove(filepath.Join(dir, filepath.FromSlash(p))))
+		}
+	}
+	for p, text := range files {
+		write(t, dir, filepath.FromSlash(p), text)
+	}
+}
+
+// checkout writes files into a new directory with an empty .git, as a
+// clone of the commit holding them would be (for config discovery).
+func checkout(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	require.NoError(t, os.Mkdir(filepath.Join(dir, ".git"), 0o755))
+	writeTree(t, dir, files, nil)
+	return dir
+}
+
+// reportJSON is what `check --report` prints for r.
+func reportJSON(t *testing.T, r *report.Report) string {
+	t.Helper()
+	var b bytes.Buffer
+	require.NoError(t, scbcheck.WriteReportJSON(&b, r))
+	return b.String()
+}
+
+// checkReport is the JSON report of Analyze run on dir, configuration
+// discovered from dir, as `check --report` run there prints it.
+func checkReport(t *testing.T, dir string) string {
+	t.Helper()
+	r, err := scbcheck.Analyze(context.Background(), scbcheck.Options{Path: dir, WorkDir: dir, AstGrep: testkit.AstGrep(t)})
+	require.NoError(t, err)
+	return reportJSON(t, r)
+}
+
+func diffOptions(t *testing.T, dir string, base, head scbcheck.Tree) scbcheck.DiffOptions {
+	return scbcheck.DiffOptions{Options: scbcheck.Options{Path: dir, WorkDir: dir, AstGrep: testkit.AstGrep(t)}, Base: base, Head: head}
+}
+
+// Each side's report is, byte for byte, the report `check --report`
+// prints for a checkout of that tree, its own configuration and ignore
+// files applied: two revisions, a revision and the working tree, HEAD and
+// the index (which holds the staged bytes, not the working tree's).
+func TestDiffReportsEqualCheckOfEachTree(t *testing.T) {
+	snaps := snapshots(t)
+	r := testkit.NewGitRepo(t)
+	h := commitSnapshots(t, r, snaps[:3])
+	want := make([]string, len(snaps))
+	for i, s := range snaps {
+		want[i] = checkReport(t, checkout(t, s))
+	}
+	require.NotEqual(t, want[2], want[3], "the snapshots differ")
+
+	// HEAD is snapshot 2; the index holds snapshot 3, staged; the working
+	// tree holds snapshot 3 and an edit not staged.
+	writeTree(t, r.Dir, snaps[3], snaps[2])
+	r.Git("add", "-A", "-f")
+	edited := maps.Clone(snaps[3])
+	edited["app/nested.py"] += "\n\ndef unstaged(a, b):\n    return a or b\n"
+	writeTree(t, r.Dir, edited, nil)
+	worktree := checkReport(t, r.Dir)
+	require.NotEqual(t, want[3], worktree)
+	status := r.Git("status", "--porcelain")
+	// Each snapshot's own configuration and ignore file apply: snapshot 1
+	// excludes app/generated (5 files), snapshot 3 excludes nothing, and
+	// its .gitignore leaves scratch/ out (6 files).
+	d, err := scbcheck.Diff(context.Background(), diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[1]}, scbcheck.Tree{Kind: scbcheck.Index}))
+	require.NoError(t, err)
+	assert.Equal(t, []int{5, 6}, []int{d.Base.FilesScanned, d.Head.FilesScanned})
+
+	tests := []struct {
+		name             string
+		base, head       scbcheck.Tree
+		wantBase, wantHd string
+	}{
+		{"two revisions", scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[0]}, scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[2]}, want[0], want[2]},
+		{"two revisions, backwards", scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[2]}, scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[1]}, want[2], want[1]},
+		{"a revision and the working tree", scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[1]}, scbcheck.Tree{Kind: scbcheck.WorkTree}, want[1], worktree},
+		{"HEAD and the index", scbcheck.Tree{Kind: scbcheck.Revision, Rev: "HEAD"}, scbcheck.Tree{Kind: scbcheck.Index}, want[2], want[3]},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := scbcheck.Diff(context.Background(), diffOptions(t, r.Dir, tt.base, tt.head))
+			require.NoError(t, err)
+			assert.Equal(t, tt.wantBase, reportJSON(t, d.Base), "base")
+			assert.Equal(t, tt.wantHd, reportJSON(t, d.Head), "head")
+			assert.Equal(t, r.Dir, d.Head.Root, "paths are relative to the analysed directory")
+			for k, v := range d.Metrics {
+				hv, _ := d.Head.Value(k)
+				bv, _ := d.Base.Value(k)
+				assert.InDelta(t, hv-bv, v, 1e-12, k)
+			}
+		})
+	}
+	assert.Equal(t, status, r.Git("status", "--porcelain"), "the repository is left as it was")
+}
+
+// pyLines is n Python assignments, x<first> = <first> and on.
+func pyLines(first, n int) string {
+	var b bytes.Buffer
+	for i := first; i < first+n; i++ {
+		b.WriteString("value_" + strconv.Itoa(i) + " = " + strconv.Itoa(i) + "\n")
+	}
+	return b.String()
+}
+
+// renameHistory is a base and a head: a.py moved to pkg/ as it is, b.py
+// moved to pkg/bee.py with its third line changed (9 of its 10 lines
+// kept), c.py edited at line 2 and given a line after line 4, d.py new.
+func renameHistory() (base, head map[string]string) {
+	base = map[string]string{
+		"a.py": "def f(x):\n    return x\n",
+		"b.py": pyLines(0, 10),
+		"c.py": pyLines(100, 6),
+	}
+	head = map[string]string{
+		"pkg/a.py":   base["a.py"],
+		"pkg/bee.py": pyLines(0, 2) + "changed = 1\n" + pyLines(3, 7),
+		"c.py":       pyLines(100, 1) + "edited = 2\n" + pyLines(102, 2) + "inserted = 3\n" + pyLines(104, 2),
+		"d.py":       "def g():\n    return 1\n\n",
+	}
+	return base, head
+}
+
+// Between two revisions files are followed as git follows them; lines
+// added or changed are those of a line diff with the file each comes
+// from. Between two directories files match by path only.
+func TestDiffRenamesAndChangedLines(t *testing.T) {
+	base, head := renameHistory()
+	r := testkit.NewGitRepo(t)
+	h := commitSnapshots(t, r, []map[string]string{base, head})
+	changed := map[string][]int{"pkg/bee.py": {3}, "c.py": {2, 5}, "d.py": {1, 2, 3}}
+
+	in, err := scbcheck.DiffInput(context.Background(), diffOptions(t, r.Dir,
+		scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[0]}, scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[1]}))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"pkg/a.py": "a.py", "pkg/bee.py": "b.py"}, in.Renames)
+	assert.Equal(t, changed, in.Changed)
+	assert.Equal(t, "R100\ta.py\tpkg/a.py\nR090\tb.py\tpkg/bee.py", r.Git("diff", "-M", "--name-status", "--diff-filter=R", h[0], h[1]), "git agrees")
+
+	dirs := diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.Directory, Dir: checkout(t, base)}, scbcheck.Tree{Kind: scbcheck.Directory, Dir: checkout(t, head)})
+	in, err = scbcheck.DiffInput(context.Background(), dirs)
+	require.NoError(t, err)
+	assert.Empty(t, in.Renames)
+	changed["pkg/a.py"] = []int{1, 2}
+	changed["pkg/bee.py"] = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	assert.Equal(t, changed, in.Changed)
+}
+
+// Two directories and two revisions of the same contents give the same
+// delta when no file was renamed.
+func TestDiffDirectoriesAndRevisionsAgree(t *testing.T) {
+	snaps := snapshots(t)
+	base, head := snaps[0], maps.Clone(snaps[0])
+	head["app/nested.py"] = snaps[1]["app/nested.py"]
+	head["app/clones.py"] = snaps[1]["app/clones.py"]
+	delete(head, "app/loops.py")
+	r := testkit.NewGitRepo(t)
+	h := commitSnapshots(t, r, []map[string]string{base, head})
+
+	revs, err := scbcheck.Diff(context.Background(), diffOptions(t, r.Dir,
+		scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[0]}, scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[1]}))
+	require.NoError(t, err)
+	baseDir, headDir := checkout(t, base), checkout(t, head)
+	opt := diffOptions(t, baseDir, scbcheck.Tree{Kind: scbcheck.Directory, Dir: baseDir}, scbcheck.Tree{Kind: scbcheck.Directory, Dir: headDir})
+	dirs, err := scbcheck.Diff(context.Background(), opt)
+	require.NoError(t, err)
+	assert.Equal(t, reportJSON(t, revs.Base), reportJSON(t, dirs.Base))
+	assert.Equal(t, reportJSON(t, revs.Head), reportJSON(t, dirs.Head))
+	assert.NotEmpty(t, revs.Metrics)
+	assert.Equal(t, revs.Metrics, dirs.Metrics)
+	assert.Equal(t, revs.Functions, dirs.Functions)
+	assert.Equal(t, revs.NewFindings, dirs.NewFindings)
+}
