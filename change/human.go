@@ -70,7 +70,7 @@ func WriteHuman(w io.Writer, d *Delta, opt HumanOptions) error {
 		writeTable(&b, rows)
 	}
 
-	b.WriteString("\n" + pal.Bold("New findings") + " " + strconv.Itoa(len(d.NewFindings)) + "\n")
+	b.WriteString("\n" + pal.Bold("New findings") + " (" + strconv.Itoa(len(d.NewFindings)) + ")\n")
 	for _, nf := range d.NewFindings {
 		b.WriteString(pal.Severity(nf.Severity) + "[" + pal.Bold(report.ShownText(nf.RuleID)) + "]: " + report.ShownText(nf.Message) + "\n")
 		fmt.Fprintf(&b, "  %s %s\n", pal.Gutter("-->"), findingPlace(nf.Finding.Path, nf.Line, nf.EndLine, pathText))

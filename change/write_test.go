@@ -183,7 +183,7 @@ func TestWriteHuman(t *testing.T) {
 	require.NoError(t, change.WriteHuman(&b, handDelta(), change.HumanOptions{}))
 	assert.Equal(t, "Metrics\n"+table+
 		"\nFunctions (1 regressed, 1 new, 1 improved, 1 removed)\n"+functions+
-		"\nNew findings 3\n"+findings, b.String())
+		"\nNew findings (3)\n"+findings, b.String())
 
 	b.Reset()
 	require.NoError(t, change.WriteHuman(&b, handDelta(), change.HumanOptions{Unchanged: true}))

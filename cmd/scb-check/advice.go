@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -36,7 +37,25 @@ func notBaselineMessage(e *report.NotBaselineError) string {
 
 // message is err as the CLI prints it: its chain in the CLI's words
 // (advice), each option it names by the option's flag (optionFlags).
-func message(err error) string { return libopt.TextOf(err, advice).Spell(flagWords{}) }
+func message(err error) string {
+	var words libopt.Words = flagWords{}
+	var w *wordedError
+	if errors.As(err, &w) {
+		words = w.words
+	}
+	return libopt.TextOf(err, advice).Spell(words)
+}
+
+// wordedError is an error of a command that names the library's options
+// in words of its own (diff: its operands by their values); its message
+// is its cause's.
+type wordedError struct {
+	err   error
+	words libopt.Words
+}
+
+func (e *wordedError) Error() string { return e.err.Error() }
+func (e *wordedError) Unwrap() error { return e.err }
 
 // advice is the CLI's words for an error of the library that calls for
 // its advice: how to enable the languages of the files found when none

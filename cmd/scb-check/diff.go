@@ -9,6 +9,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/change"
+	libopt "github.com/scbcheck/scbcheck/option"
 )
 
 // diffHelp is diff's help.
@@ -199,6 +200,27 @@ func (d *diffArgs) trees() (base, head scbcheck.Tree, err error) {
 	return base, head, nil
 }
 
+// diffWords name diff's operands in messages by what they were given as:
+// BASE 'v1.2', HEAD 'main', HEAD (the working tree); the other options by
+// their flags.
+type diffWords struct {
+	flagWords
+	base, head string
+}
+
+// Name is o's operand with its value, or o's flag.
+func (w diffWords) Name(o libopt.Option) string {
+	switch {
+	case o == libopt.DiffBase:
+		return "BASE '" + w.base + "'"
+	case o == libopt.DiffHead && w.head == "":
+		return "HEAD (the working tree)"
+	case o == libopt.DiffHead:
+		return "HEAD '" + w.head + "'"
+	}
+	return w.flagWords.Name(o)
+}
+
 // runDiff measures the two trees and writes their comparison.
 func runDiff(ctx context.Context, c *cli, args []string) error {
 	d, err := parseDiff(args)
@@ -214,10 +236,9 @@ func runDiff(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	// Directories are measured with the configuration check would use
-	// from here; revisions and the working tree with their own unless
-	// --config names one.
-	opt, err := prepareAnalysis(a, base.Kind == scbcheck.Directory || a.configPath != "")
+	// Each tree is measured with the configuration check would find for
+	// it (Diff finds it), unless --config names one for both.
+	opt, err := prepareAnalysis(a, a.configPath != "")
 	if err != nil {
 		return err
 	}
@@ -226,7 +247,6 @@ func runDiff(ctx context.Context, c *cli, args []string) error {
 	if opt.Path == "" {
 		opt.Path = "."
 	}
-	opt.MemoryCache = true
 	progress := startProgress(c, a.quiet)
 	defer progress.stop()
 	opt.Progress = progress.analysis()
@@ -239,7 +259,7 @@ func runDiff(ctx context.Context, c *cli, args []string) error {
 		return errors.New("interrupted")
 	}
 	if err != nil {
-		return err
+		return &wordedError{err, diffWords{base: d.base, head: d.head}}
 	}
 	warnAstGrepVersion(c.stderr, delta.Head)
 	switch d.format {
