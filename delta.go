@@ -1,6 +1,7 @@
 package scbcheck
 
 import (
+	"context"
 	"io"
 
 	"github.com/scbcheck/scbcheck/change"
@@ -13,4 +14,16 @@ import (
 // findings are this version's.
 func WriteDeltaJSON(w io.Writer, d *change.Delta) error {
 	return change.WriteJSON(w, d, WriteReportJSON)
+}
+
+// DiffAllFunctions is Diff with every function in Delta.Functions, the
+// unchanged ones too (change.Input.AllFunctions), in the same order:
+// what `scb-check diff --all-functions` lists.
+func DiffAllFunctions(ctx context.Context, opt DiffOptions) (*change.Delta, error) {
+	in, err := diffInput(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	in.AllFunctions = true
+	return change.Compare(in), nil
 }

@@ -251,7 +251,11 @@ func runDiff(ctx context.Context, c *cli, args []string) error {
 	defer progress.stop()
 	opt.Progress = progress.analysis()
 	c.atEnd(func() { reportCache(c.stderr, a, opt.CacheStats) })
-	delta, err := scbcheck.Diff(ctx, scbcheck.DiffOptions{
+	diff := scbcheck.Diff
+	if d.allFunctions {
+		diff = scbcheck.DiffAllFunctions
+	}
+	delta, err := diff(ctx, scbcheck.DiffOptions{
 		Options: opt, Base: base, Head: head, GitTimeout: d.gitTimeout, OutsideGitDir: d.outsideGitDir,
 	})
 	progress.stop()
