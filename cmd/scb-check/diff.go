@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/change"
 	libopt "github.com/scbcheck/scbcheck/option"
+	"github.com/scbcheck/scbcheck/report"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // diffHelp is diff's help.
@@ -221,6 +224,25 @@ func (w diffWords) Name(o libopt.Option) string {
 	return w.flagWords.Name(o)
 }
 
+// logSides prints, as check does, each file a side skipped and each
+// input other than sources it passed over, named by the side (BASE 'v1',
+// HEAD (the working tree)): a file that counts in no number is never
+// left out silently.
+func logSides(stderr io.Writer, words diffWords, d *change.Delta) {
+	for _, side := range []struct {
+		o libopt.Option
+		r *report.Report
+	}{{libopt.DiffBase, d.Base}, {libopt.DiffHead, d.Head}} {
+		name := vfs.EscapePath(words.Name(side.o))
+		for _, s := range side.r.Skipped {
+			fmt.Fprintf(stderr, "%s: failed to parse file: %s: %s\n", name, vfs.EscapePath(s.Path), vfs.EscapePath(s.Reason.Spell(words)))
+		}
+		for _, w := range side.r.Warnings {
+			fmt.Fprintf(stderr, "warning: %s: %s\n", name, vfs.EscapePath(w.Spell(words)))
+		}
+	}
+}
+
 // runDiff measures the two trees and writes their comparison.
 func runDiff(ctx context.Context, c *cli, args []string) error {
 	d, err := parseDiff(args)
@@ -265,6 +287,8 @@ func runDiff(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return &wordedError{err, diffWords{base: d.base, head: d.head}}
 	}
+	words := diffWords{base: d.base, head: d.head}
+	logSides(c.stderr, words, delta)
 	warnAstGrepVersion(c.stderr, delta.Head)
 	switch d.format {
 	case formatJSON:

@@ -404,3 +404,17 @@ func TestDiffErrors(t *testing.T) {
 	_, err := os.Lstat(filepath.Join(repo, "out.txt"))
 	assert.ErrorIs(t, err, os.ErrNotExist, "git wrote no file")
 }
+
+// A file a side could not parse counts in no number of that side; the
+// run names it on stderr with the side, as check names it.
+func TestDiffNamesSkippedFiles(t *testing.T) {
+	work := diffFixture(t)
+	require.NoError(t, os.WriteFile(filepath.Join(work, "base", "latin.py"), []byte("x = \"\xff\"\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(work, "head", "broken.py"), []byte("def f(:\n"), 0o644))
+	code, out, stderr := diffRun(t, work, "--report", "base", "head")
+	require.Equal(t, "0", code, stderr)
+	assert.Equal(t, "BASE 'base': failed to parse file: latin.py: stream did not contain valid UTF-8\n"+
+		"HEAD 'head': failed to parse file: broken.py: failed to parse python source\n", stderr)
+	assert.Contains(t, out, `"delta":{"verbosity":0.08333333333333333,"erosion":0.0,"cog_erosion":0.0,"files_scanned":0,"total_loc":0,`,
+		"neither file counts")
+}
