@@ -323,8 +323,11 @@ func (d *differ) gitSide(ctx context.Context, t Tree, s *diffSide) (*diffSide, e
 	} else {
 		_, err = r.WriteTree(ctx, commit.Hash, mem)
 	}
+	if err != nil && t.Kind != Index {
+		err = fmt.Errorf("%s: %w", label, err)
+	}
 	if err != nil {
-		return nil, option.About(s.opt, fmt.Errorf("%s: %w", label, err))
+		return nil, option.About(s.opt, err)
 	}
 	// The tree's root is a repository's top, as in a clone: the search
 	// for a configuration stops there.

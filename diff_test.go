@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/internal/gitrepo"
 	"github.com/scbcheck/scbcheck/internal/testkit"
 	"github.com/scbcheck/scbcheck/report"
 )
@@ -191,18 +192,21 @@ func pyLines(first, n int) string {
 
 // renameHistory is a base and a head: a.py moved to pkg/ as it is, b.py
 // moved to pkg/bee.py with its third line changed (9 of its 10 lines
-// kept), c.py edited at line 2 and given a line after line 4, d.py new.
+// kept), c.py edited at line 2 and given a line after line 4, d.py new,
+// same.py left alone.
 func renameHistory() (base, head map[string]string) {
 	base = map[string]string{
-		"a.py": "def f(x):\n    return x\n",
-		"b.py": pyLines(0, 10),
-		"c.py": pyLines(100, 6),
+		"a.py":    "def f(x):\n    return x\n",
+		"b.py":    pyLines(0, 10),
+		"c.py":    pyLines(100, 6),
+		"same.py": "def same():\n    return 0\n",
 	}
 	head = map[string]string{
 		"pkg/a.py":   base["a.py"],
 		"pkg/bee.py": pyLines(0, 2) + "changed = 1\n" + pyLines(3, 7),
 		"c.py":       pyLines(100, 1) + "edited = 2\n" + pyLines(102, 2) + "inserted = 3\n" + pyLines(104, 2),
 		"d.py":       "def g():\n    return 1\n\n",
+		"same.py":    base["same.py"],
 	}
 	return base, head
 }
@@ -256,4 +260,158 @@ func TestDiffDirectoriesAndRevisionsAgree(t *testing.T) {
 	assert.Equal(t, revs.Metrics, dirs.Metrics)
 	assert.Equal(t, revs.Functions, dirs.Functions)
 	assert.Equal(t, revs.NewFindings, dirs.NewFindings)
+}
+
+// A tree that cannot be read is an error naming its side and saying what
+// is wrong, never a panic nor an empty report.
+func TestDiffErrors(t *testing.T) {
+	ctx := context.Background()
+	rev := func(r string) scbcheck.Tree { return scbcheck.Tree{Kind: scbcheck.Revision, Rev: r} }
+	work := scbcheck.Tree{Kind: scbcheck.WorkTree}
+
+	plain, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	write(t, plain, "a.py", "x = 1\n")
+
+	repo := testkit.NewGitRepo(t)
+	first := repo.Commit("one", map[string]string{"a.py": "x = 1\n"})
+	repo.Commit("two", map[string]string{"sub/b.py": "y = 2\n"})
+
+	unborn := testkit.NewGitRepo(t)
+	write(t, unborn.Dir, "a.py", "x = 1\n")
+
+	// A three-way read of a.py changed on both sides leaves it unmerged
+	// (stages 1 to 3), as a merge that stopped would.
+	conflict := testkit.NewGitRepo(t)
+	conflict.Commit("base", map[string]string{"a.py": "x = 1\n"})
+	conflict.Git("checkout", "-q", "-b", "other")
+	conflict.Commit("other", map[string]string{"a.py": "x = 2\n"})
+	conflict.Git("checkout", "-q", "main")
+	conflict.Commit("main", map[string]string{"a.py": "x = 3\n"})
+	conflict.Git("read-tree", "-m", "main~1", "main", "other")
+
+	tests := []struct {
+		name       string
+		dir        string
+		base, head scbcheck.Tree
+		want       string
+		is         error
+	}{
+		{"no git repository for a revision", plain, rev("HEAD"), work, "DiffOptions.Base: not a git repository: " + plain, nil},
+		{"no git repository for the index", plain, rev("HEAD"), scbcheck.Tree{Kind: scbcheck.Index}, "DiffOptions.Head: not a git repository: " + plain, nil},
+		{"a bad revision", repo.Dir, rev("v9"), work, "DiffOptions.Base: unknown revision 'v9' in " + repo.Dir, nil},
+		{"an unborn HEAD", unborn.Dir, rev("HEAD"), work,
+			"DiffOptions.Base: unknown revision 'HEAD' in " + unborn.Dir + ": HEAD is unborn (branch main has no commit yet)", gitrepo.ErrUnbornHead},
+		{"a merge base of an unborn HEAD", unborn.Dir, scbcheck.Tree{Kind: scbcheck.MergeBase, Rev: "main"}, work,
+			"DiffOptions.Base: unknown revision 'main' in " + unborn.Dir + ": HEAD is unborn (branch main has no commit yet)", gitrepo.ErrUnbornHead},
+		{"a directory that does not exist", repo.Dir, scbcheck.Tree{Kind: scbcheck.Directory, Dir: filepath.Join(plain, "nope")}, work,
+			"DiffOptions.Base: path does not exist: " + filepath.Join(plain, "nope"), scbcheck.ErrPathNotFound},
+		{"no revision given", repo.Dir, scbcheck.Tree{Kind: scbcheck.Revision}, work, "DiffOptions.Base: no revision given", nil},
+		{"no kind given", repo.Dir, rev("HEAD"), scbcheck.Tree{}, "DiffOptions.Head: unknown tree kind 0", nil},
+		{"the analysed directory missing from the revision", filepath.Join(repo.Dir, "sub"), rev(first), work,
+			"DiffOptions.Base: sub does not exist in " + first, nil},
+		{"a conflicted index", conflict.Dir, rev("HEAD"), scbcheck.Tree{Kind: scbcheck.Index},
+			"DiffOptions.Head: the index has unresolved conflicts (a.py): resolve them and stage the result (git add) first", gitrepo.ErrConflicts},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := scbcheck.Diff(ctx, diffOptions(t, tt.dir, tt.base, tt.head))
+			require.Error(t, err)
+			assert.Equal(t, tt.want, err.Error())
+			if tt.is != nil {
+				assert.ErrorIs(t, err, tt.is)
+			}
+		})
+	}
+}
+
+// The merge base of a branch and HEAD is measured as a checkout of it
+// would be; in a shallow clone that lacks it, the error says what to
+// fetch.
+func TestDiffMergeBase(t *testing.T) {
+	ctx := context.Background()
+	src := testkit.NewGitRepo(t)
+	fork := map[string]string{"a.py": "def f(x):\n    return x\n"}
+	src.Commit("fork point", fork)
+	src.Git("checkout", "-q", "-b", "feature")
+	src.Commit("feature", map[string]string{"b.py": "def g(y):\n    if y:\n        return 1\n    return 2\n"})
+	src.Git("checkout", "-q", "main")
+	src.Commit("main moves on", map[string]string{"a.py": "def f(x):\n    return x + 1\n"})
+	src.Git("checkout", "-q", "feature")
+
+	d, err := scbcheck.Diff(ctx, diffOptions(t, src.Dir, scbcheck.Tree{Kind: scbcheck.MergeBase, Rev: "main"}, scbcheck.Tree{Kind: scbcheck.WorkTree}))
+	require.NoError(t, err)
+	assert.Equal(t, checkReport(t, checkout(t, fork)), reportJSON(t, d.Base), "the base is the fork point, not main")
+
+	shallow := testkit.NewGitRepo(t)
+	shallow.Git("fetch", "-q", "--depth", "1", "file://"+src.Dir, "main:refs/remotes/origin/main", "feature:refs/heads/feature")
+	shallow.Git("checkout", "-q", "feature")
+	_, err = scbcheck.Diff(ctx, diffOptions(t, shallow.Dir, scbcheck.Tree{Kind: scbcheck.MergeBase, Rev: "origin/main"}, scbcheck.Tree{Kind: scbcheck.WorkTree}))
+	require.Error(t, err)
+	assert.ErrorIs(t, err, gitrepo.ErrNoMergeBase)
+	assert.Equal(t, "DiffOptions.Base: no merge base of 'origin/main' and HEAD in "+shallow.Dir+", a shallow clone: fetch the history "+
+		"(git fetch --unshallow, or fetch-depth: 0 in actions/checkout) and try again", err.Error())
+
+	// Unrelated histories have none either, shallow or not.
+	src.Git("checkout", "-q", "--orphan", "lonely")
+	src.Commit("unrelated", map[string]string{"c.py": "z = 3\n"})
+	_, err = scbcheck.Diff(ctx, diffOptions(t, src.Dir, scbcheck.Tree{Kind: scbcheck.MergeBase, Rev: "main"}, scbcheck.Tree{Kind: scbcheck.WorkTree}))
+	require.Error(t, err)
+	assert.Equal(t, "DiffOptions.Base: no merge base: 'main' and HEAD have no common ancestor in "+src.Dir, err.Error())
+}
+
+// A revision is never read by git as an option: a branch named
+// --output=x is that branch (git log would otherwise write a file x).
+func TestDiffRevisionIsNeverAnOption(t *testing.T) {
+	r := testkit.NewGitRepo(t)
+	files := map[string]string{"a.py": "def f(x):\n    return x\n"}
+	r.Commit("one", files)
+	r.Git("update-ref", "refs/heads/--output=x", "HEAD")
+	r.Commit("two", map[string]string{"b.py": "y = 1\n"})
+	d, err := scbcheck.Diff(context.Background(), diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: "--output=x"}, scbcheck.Tree{Kind: scbcheck.Revision, Rev: "HEAD"}))
+	require.NoError(t, err)
+	assert.Equal(t, checkReport(t, checkout(t, files)), reportJSON(t, d.Base))
+	assert.NoFileExists(t, filepath.Join(r.Dir, "x"))
+	_, err = scbcheck.Diff(context.Background(), diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.MergeBase, Rev: "--output=x"}, scbcheck.Tree{Kind: scbcheck.WorkTree}))
+	require.NoError(t, err)
+	assert.NoFileExists(t, filepath.Join(r.Dir, "x"))
+}
+
+// The head is measured first and the base after it in one session: a
+// file the base shares with the head (whatever its path) is read from the
+// cache, and only the base's other files are analysed and scanned.
+func TestDiffAnalysesSharedFilesOnce(t *testing.T) {
+	base, head := renameHistory()
+	r := testkit.NewGitRepo(t)
+	h := commitSnapshots(t, r, []map[string]string{base, head})
+	opt := diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[0]}, scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[1]})
+	var stats scbcheck.CacheStats
+	opt.CacheStats = &stats
+	_, err := scbcheck.Diff(context.Background(), opt)
+	require.NoError(t, err)
+	// The head's 5 files are new to the cache; of the base's 4, a.py has
+	// pkg/a.py's bytes and same.py is the head's same.py.
+	assert.Equal(t, []int{2, 7}, []int{stats.FileHits, stats.FileMisses})
+	// ast-grep's findings depend on the path too (a rule may select files
+	// by path): only same.py's are found in the cache.
+	assert.Equal(t, []int{1, 8}, []int{stats.ScanHits, stats.ScanMisses})
+}
+
+// A blob the repository lacks (a partial clone's) is never fetched nor
+// read as empty: the file is skipped with the reason, as trajectory and
+// check skip it.
+func TestDiffMissingBlobIsSkipped(t *testing.T) {
+	r := testkit.NewGitRepo(t)
+	base := r.Commit("one", map[string]string{"a.py": "def f(x):\n    return x\n", "lost.py": "z = 1\n"})
+	blob := r.Git("rev-parse", "HEAD:lost.py")
+	r.Commit("two", map[string]string{"a.py": "def f(x):\n    return x + 1\n"})
+	require.NoError(t, os.Remove(filepath.Join(r.Dir, ".git", "objects", blob[:2], blob[2:])))
+	d, err := scbcheck.Diff(context.Background(), diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: base}, scbcheck.Tree{Kind: scbcheck.Revision, Rev: "HEAD"}))
+	require.NoError(t, err)
+	for _, rep := range []*report.Report{d.Base, d.Head} {
+		require.Len(t, rep.Skipped, 1)
+		assert.Equal(t, "lost.py", rep.Skipped[0].Path)
+		assert.Contains(t, rep.Skipped[0].Reason.String(), "blob "+blob+" is missing from the repository")
+		assert.Equal(t, 1, rep.FilesScanned)
+	}
 }

@@ -1,0 +1,4 @@
+def area(w, h):
+    if w < 0:
+        return 0
+    return w * h
