@@ -39,7 +39,7 @@ var allowedImports = map[string][]string{
 	"internal/filecache": {"internal/cache", "rules", "source", "vfs", "option"},
 	"internal/engine":    {"lang", "vfs", "source", "config", "internal/cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding", "internal/filecache", "option"},
 	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache", "option", "compat013", "change", "internal/gitrepo", "internal/treediff"},
-	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric", "option"},
+	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric", "option", "change"},
 	"batch":              {"trajectory", "vfs", "internal/safefile", "option"},
 	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric", "option", "change"},
 	"internal/testkit":   {"lang", "source"},

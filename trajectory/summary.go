@@ -3,6 +3,7 @@ package trajectory
 import (
 	"sort"
 
+	"github.com/scbcheck/scbcheck/change"
 	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/report"
 )
@@ -31,13 +32,17 @@ type Trend struct {
 }
 
 // Growth is a callable whose complexity grew between the first and the
-// last point it appears in, matched by file path and qualified name.
+// last point it appears in, matched across points as the change engine
+// matches functions (change.Match: by file path and qualified name, the
+// k-th of a name with the k-th, then a callable renamed or moved without
+// other change by its body).
 type Growth struct {
-	// Path is relative to the checkpoint root, with slashes.
+	// Path is relative to the checkpoint root, with slashes, and
+	// QualifiedName the callable's name, both at its last appearance.
 	Path          string
 	QualifiedName string
 	// Occurrence is 1 for the first callable of that name in the file, 2
-	// for the second, and so on.
+	// for the second, and so on, at its last appearance.
 	Occurrence int
 	// FirstIndex and LastIndex are the indexes of the first and last
 	// points holding the callable; Line is its start line in the last.
@@ -133,32 +138,59 @@ func Slope(xs, ys []float64) (float64, bool) {
 	return sxy / sxx, true
 }
 
-type callableKey struct {
-	path, qualified string
-	nth             int
+// chain is one callable followed across points: its growth so far and
+// its numbers where last seen.
+type chain struct {
+	g    Growth
+	last change.Func
 }
 
-// grown matches callables across points and returns the top ones whose
-// cyclomatic or cognitive complexity is higher at their last appearance
-// than at their first.
+// grown follows callables across the points, each point's callables
+// matched (change.Match, the matching of the change engine: by file and
+// qualified name, then by body) against the last appearance of every
+// callable seen at an earlier point, so that one missing from a point
+// (its file failed to parse there) is found again later. It returns the
+// top ones whose cyclomatic or cognitive complexity is higher at their
+// last appearance than at their first.
 func grown(points []Point, top int) []Growth {
-	byKey := map[callableKey]*Growth{}
+	var chains []*chain
 	for _, p := range points {
-		for _, c := range p.callables {
-			k := callableKey{c.path, c.qualified, c.nth}
-			g := byKey[k]
-			if g == nil {
-				g = &Growth{Path: c.path, QualifiedName: c.qualified, Occurrence: c.nth + 1,
-					FirstIndex: p.Index, FirstCC: c.cc, FirstCog: c.cog}
-				byKey[k] = g
+		if len(p.callables) == 0 {
+			continue
+		}
+		// The earlier callables in file and line order, as Match counts
+		// repeated names in its base's order.
+		sort.SliceStable(chains, func(a, b int) bool {
+			if chains[a].last.Path != chains[b].last.Path {
+				return chains[a].last.Path < chains[b].last.Path
 			}
-			g.LastIndex, g.Line, g.LastCC, g.LastCog = p.Index, c.line, c.cc, c.cog
+			return chains[a].last.Line < chains[b].last.Line
+		})
+		base := make([]change.Func, len(chains))
+		for k, c := range chains {
+			base[k] = c.last
+		}
+		match := change.Match(base, p.callables, nil)
+		occurrence := map[[2]string]int{}
+		for i, fn := range p.callables {
+			name := [2]string{fn.Path, fn.Name}
+			occurrence[name]++
+			var c *chain
+			if j := match[i]; j >= 0 {
+				c = chains[j]
+			} else {
+				c = &chain{g: Growth{FirstIndex: p.Index, FirstCC: fn.CC, FirstCog: fn.Cog}}
+				chains = append(chains, c)
+			}
+			c.last = fn
+			c.g.Path, c.g.QualifiedName, c.g.Occurrence = fn.Path, fn.Name, occurrence[name]
+			c.g.LastIndex, c.g.Line, c.g.LastCC, c.g.LastCog = p.Index, fn.Line, fn.CC, fn.Cog
 		}
 	}
 	var out []Growth
-	for _, g := range byKey {
-		if g.CCGrowth() > 0 || g.CogGrowth() > 0 {
-			out = append(out, *g)
+	for _, c := range chains {
+		if c.g.CCGrowth() > 0 || c.g.CogGrowth() > 0 {
+			out = append(out, c.g)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {

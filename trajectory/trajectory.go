@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/change"
 	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/vfs"
@@ -60,17 +61,9 @@ type Point struct {
 	// option; nil when the point has numbers.
 	Err option.Text
 
-	callables []callable
-}
-
-// callable is one function of a point, keyed for matching across points.
-type callable struct {
-	path, qualified string
-	// nth tells apart functions of one file with the same qualified name
-	// (0 for the first in source order).
-	nth     int
-	line    int
-	cc, cog int
+	// callables are the point's functions (change.Funcs), which the
+	// summary follows across points.
+	callables []change.Func
 }
 
 // Trajectory is every point, in checkpoint order, and their summary.
@@ -212,7 +205,7 @@ func measure(ctx context.Context, s *scbcheck.Session, opt scbcheck.Options, cp 
 	}
 	p.Report = bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 	p.Metrics = report.MetricsOf(r)
-	p.callables = callablesOf(r)
+	p.callables = change.Funcs(r)
 	return p, nil
 }
 
@@ -306,20 +299,4 @@ func localPaths(msg, dir, prefix, self string) string {
 		}
 		msg = rest
 	}
-}
-
-func callablesOf(r *report.Report) []callable {
-	var out []callable
-	for _, f := range r.Files {
-		seen := map[string]int{}
-		for _, c := range f.Callables {
-			q := c.QualifiedName
-			if q == "" {
-				q = c.Name
-			}
-			out = append(out, callable{path: f.Path, qualified: q, nth: seen[q], line: c.StartLine, cc: c.CC, cog: c.Cog})
-			seen[q]++
-		}
-	}
-	return out
 }

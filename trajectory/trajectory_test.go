@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/change"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
@@ -62,26 +63,54 @@ func measured(values report.Metrics) report.Metrics {
 	return out
 }
 
+// fn is a callable of a point: its file, qualified name, start line and
+// complexities.
+func fn(path, name string, line, cc, cog int) change.Func {
+	return change.Func{Numbers: change.Numbers{Path: path, Line: line, CC: cc, Cog: cog}, Name: name}
+}
+
+// bodied is fn with a body hash.
+func bodied(f change.Func, body string) change.Func {
+	f.Body = body
+	return f
+}
+
+// Callables are followed across points as the change engine matches
+// functions: a function renamed or moved to another file without other
+// change (the same body) is the same callable, named as it is last; one
+// missing from a point is found again at a later one.
+func TestGrownFollowsRenamesAndGaps(t *testing.T) {
+	points := []Point{
+		{Index: 0, callables: []change.Func{bodied(fn("a.py", "parse", 5, 2, 1), "P"), fn("a.py", "gap", 20, 1, 0)}},
+		{Index: 1, callables: []change.Func{bodied(fn("b.py", "parse_args", 1, 2, 1), "P")}},
+		{Index: 2, callables: []change.Func{bodied(fn("b.py", "parse_args", 1, 6, 4), "Q"), fn("a.py", "gap", 22, 3, 0)}},
+	}
+	assert.Equal(t, []Growth{
+		{Path: "b.py", QualifiedName: "parse_args", Occurrence: 1, FirstIndex: 0, LastIndex: 2, Line: 1, FirstCC: 2, LastCC: 6, FirstCog: 1, LastCog: 4},
+		{Path: "a.py", QualifiedName: "gap", Occurrence: 1, FirstIndex: 0, LastIndex: 2, Line: 22, FirstCC: 1, LastCC: 3, FirstCog: 0, LastCog: 0},
+	}, grown(points, 10))
+}
+
 func TestSummarize(t *testing.T) {
 	points := []Point{
 		{Index: 0, Metrics: measured(report.Metrics{"erosion": 0.1, "verbosity": 0.5}),
-			callables: []callable{
-				{path: "a.py", qualified: "A.run", cc: 3, cog: 2, line: 1},
-				{path: "a.py", qualified: "helper", cc: 1, cog: 0, line: 9},
-				{path: "a.py", qualified: "helper", nth: 1, cc: 2, cog: 1, line: 20},
+			callables: []change.Func{
+				fn("a.py", "A.run", 1, 3, 2),
+				fn("a.py", "helper", 9, 1, 0),
+				fn("a.py", "helper", 20, 2, 1),
 			}},
 		{Index: 1, Err: option.Plain("no supported source files found at v1")},
 		{Index: 2, Metrics: measured(report.Metrics{"erosion": 0.2, "verbosity": 0.4, "dir": 0.5}),
-			callables: []callable{
-				{path: "a.py", qualified: "A.run", cc: 9, cog: 12, line: 3},
-				{path: "a.py", qualified: "helper", cc: 1, cog: 0, line: 11},
-				{path: "a.py", qualified: "helper", nth: 1, cc: 4, cog: 1, line: 25},
-				{path: "b.py", qualified: "new", cc: 5, cog: 5, line: 1},
+			callables: []change.Func{
+				fn("a.py", "A.run", 3, 9, 12),
+				fn("a.py", "helper", 11, 1, 0),
+				fn("a.py", "helper", 25, 4, 1),
+				fn("b.py", "new", 1, 5, 5),
 			}},
 		{Index: 3, Metrics: measured(report.Metrics{"erosion": 0.6, "verbosity": 0.3, "dir": 0.25}),
-			callables: []callable{
-				{path: "a.py", qualified: "A.run", cc: 8, cog: 14, line: 3},
-				{path: "b.py", qualified: "new", cc: 5, cog: 6, line: 1},
+			callables: []change.Func{
+				fn("a.py", "A.run", 3, 8, 14),
+				fn("b.py", "new", 1, 5, 6),
 			}},
 	}
 	tr := &Trajectory{Points: points, Summary: summarize(points, 0)}
@@ -269,8 +298,8 @@ func TestPointReportIsCheckReport(t *testing.T) {
 }
 
 // TestDirectoriesRenameAndDelete: a sequence where a file is renamed and
-// then another deleted. Callables are matched by file, so the renamed
-// file's function starts over at the checkpoint that renamed it.
+// then another deleted. The renamed file's function, unchanged by the
+// rename, is matched by its body.
 func TestDirectoriesRenameAndDelete(t *testing.T) {
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
@@ -309,9 +338,10 @@ func TestDirectoriesRenameAndDelete(t *testing.T) {
 	require.True(t, ok)
 	assert.InDelta(t, 84.0/86-60.0/66, d, 1e-12)
 
-	// a.py's big ends at the rename; lib/core.py's big starts there (cc
-	// 12, cog 11) and grows to cc 14, cog 13 when b.py is deleted.
-	assert.Equal(t, []Growth{{Path: "lib/core.py", QualifiedName: "big", Occurrence: 1, FirstIndex: 1, LastIndex: 2,
+	// a.py's big, renamed to lib/core.py without change, is matched by
+	// its body (cc 12, cog 11 from the first point) and grows to cc 14,
+	// cog 13 when b.py is deleted.
+	assert.Equal(t, []Growth{{Path: "lib/core.py", QualifiedName: "big", Occurrence: 1, FirstIndex: 0, LastIndex: 2,
 		Line: 7, FirstCC: 12, LastCC: 14, FirstCog: 11, LastCog: 13}}, tr.Summary.Grown)
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/change"
 	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 )
@@ -72,11 +73,11 @@ func TestWriteHumanEscapes(t *testing.T) {
 		{Index: 0, Checkpoint: Checkpoint{Label: "v\n1", Subject: "fix\x1b[2J"}, Report: []byte(`{}`),
 			Metrics:   measured(report.Metrics{"total_loc": 2, "total_functions": 1}),
 			Skipped:   []Skipped{{Path: "a\nb.py", Reason: option.Plain("failed to parse\tpython source")}},
-			callables: []callable{{path: "c\td.py", qualified: "f", cc: 1, cog: 0, line: 1}}},
+			callables: []change.Func{fn("c\td.py", "f", 1, 1, 0)}},
 		{Index: 1, Checkpoint: Checkpoint{Label: "v2"}, Err: option.Plain("no supported source files found at e\rf")},
 		{Index: 2, Checkpoint: Checkpoint{Label: "v3"}, Report: []byte(`{}`),
 			Metrics:   measured(report.Metrics{"total_loc": 4, "total_functions": 1}),
-			callables: []callable{{path: "c\td.py", qualified: "f", cc: 2, cog: 1, line: 1}}},
+			callables: []change.Func{fn("c\td.py", "f", 1, 2, 1)}},
 	}
 	var b bytes.Buffer
 	require.NoError(t, WriteHuman(&b, &Trajectory{Points: points, Summary: summarize(points, 0)}))

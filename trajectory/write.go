@@ -388,7 +388,7 @@ func WriteHuman(w io.Writer, t *Trajectory) error {
 		return err
 	}
 	if len(s.Grown) > 0 {
-		b.WriteString("\nCallables whose complexity grew most (matched by file and qualified name)\n")
+		b.WriteString("\nCallables whose complexity grew most (matched by file and qualified name, or by body)\n")
 		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		for _, g := range s.Grown {
 			name := vfs.EscapePath(g.QualifiedName)

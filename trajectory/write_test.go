@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/change"
 	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 )
@@ -19,12 +20,12 @@ func sampleTrajectory() *Trajectory {
 	points := []Point{
 		{Index: 0, Checkpoint: Checkpoint{Label: "v1"}, Report: []byte(`{"erosion":0.25}`),
 			Metrics:   measured(report.Metrics{"erosion": 0.25, "verbosity": 0.5, "cog_erosion": 0.125, "total_loc": 40, "total_functions": 4, "total_mass": 12.5}),
-			callables: []callable{{path: "pkg/a.py", qualified: "A.run", cc: 3, cog: 2, line: 4}}},
+			callables: []change.Func{fn("pkg/a.py", "A.run", 4, 3, 2)}},
 		{Index: 1, Checkpoint: Checkpoint{Label: "v2"}, Err: option.Plain("no supported source files found at v2")},
 		{Index: 2, Checkpoint: Checkpoint{Label: "v3"}, Report: []byte(`{"erosion":0.5}`),
 			Metrics:   measured(report.Metrics{"erosion": 0.5, "verbosity": 0.25, "cog_erosion": 0.125, "total_loc": 60, "total_functions": 5, "dir": 0.75}),
 			Skipped:   []Skipped{{Path: "pkg/b.py", Reason: option.Plain("failed to parse python source")}},
-			callables: []callable{{path: "pkg/a.py", qualified: "A.run", cc: 13, cog: 20, line: 6}}},
+			callables: []change.Func{fn("pkg/a.py", "A.run", 6, 13, 20)}},
 	}
 	return &Trajectory{Points: points, Summary: summarize(points, 0)}
 }
@@ -54,7 +55,7 @@ verbosity    2       0.5000  0.2500  0.3750  -0.1250           no
 cog_erosion  2       0.1250  0.1250  0.1250  0.0000            no
 dir          1       0.7500  0.7500  0.7500  -                 no
 
-Callables whose complexity grew most (matched by file and qualified name)
+Callables whose complexity grew most (matched by file and qualified name, or by body)
   pkg/a.py:6  A.run  cc 3 -> 13 (+10)  cog 2 -> 20 (+18)  checkpoints 0..2
 `, b.String())
 }

@@ -26,7 +26,8 @@ Each checkpoint is analysed as 'scb-check check --report' would analyse it;
 the output adds the change of ` + trendedList + ` since
 the previous checkpoint, and a summary: first, last, mean, least-squares slope
 per checkpoint, whether each rose, and the callables whose complexity grew
-most (matched by file and qualified name).
+most (matched by file and qualified name, or, renamed or moved without other
+change, by body).
 
 Under --compat 0.1.3 each point's report is 0.1.3's JSON, byte for byte as
 its check --report prints it; the deltas, the summary and the CSV and human
