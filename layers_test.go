@@ -70,7 +70,8 @@ var allowedImports = map[string][]string{
 
 	// gitrepo is the git plumbing (the process runner, log, diff-tree,
 	// ls-tree, cat-file): it knows repositories and commits, nothing of
-	// the analysis; trajectory writes commits' trees through it.
+	// the analysis; trajectory and the facade's Diff write commits' (and
+	// the index's) trees into memory through it.
 	"internal/gitrepo": {"vfs", "option", "internal/stopsig"},
 	"internal/stopsig": {},
 

@@ -41,6 +41,7 @@ func TestLibraryStringsNameNoCommandLineOption(t *testing.T) {
 		"%s --version did not finish within %s":                                                       "the ast-grep probe that ran",
 		"scb-check trajectory (%d checkpoints)":                                                       "the trajectory chart's title",
 		"%s:%d: not a line of scb-check batch (a JSON object with snapshot and status ok or error); ": "names the lines' writer, not a command to run",
+		"(git fetch --unshallow, or fetch-depth: 0 in actions/checkout) and try again":                "git's command and the checkout action's input that fetch the history a shallow clone lacks",
 	}
 	// Outside the library: the command, the benchmark programs, the
 	// helpers only tests import, the fixtures.
