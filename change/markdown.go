@@ -27,10 +27,10 @@ const (
 
 // WriteMarkdown writes d as a pull-request comment (GitHub-flavoured
 // Markdown): the metric table, the first functions that are not
-// unchanged, in d's order, then the new findings, each list followed by a line saying how
-// many it left out. Every text from the analysed trees (paths, names,
-// rule ids, messages) is escaped (MarkdownText): it cannot close a table
-// cell, start a link or an HTML tag, or mention anyone.
+// unchanged, in d's order, then the new findings, each list followed by
+// a line saying how many it left out. Every text from the analysed trees
+// (paths, names, rule ids, messages) is escaped (MarkdownText): it cannot
+// close a table cell, or start a link, a code span or an HTML tag.
 func WriteMarkdown(w io.Writer, d *Delta, opt MarkdownOptions) error {
 	if opt.Functions <= 0 {
 		opt.Functions = DefaultMarkdownFunctions
@@ -93,9 +93,10 @@ func leftOut(b *strings.Builder, n int, noun string) {
 // MarkdownText is s as literal text in GitHub-flavoured Markdown, safe in
 // a table cell: folded onto one line and escaped as vfs.EscapePath does,
 // then &, < and > written as character references (no HTML tag or
-// entity) and the other ASCII punctuation Markdown may read backslash-escaped
-// (no emphasis, code span, link, heading, cell separator, mention or
-// issue reference).
+// entity) and the other ASCII punctuation Markdown may read
+// backslash-escaped (no emphasis, code span, link, heading or cell
+// separator). A text such as @name or #12 stays text to Markdown, but
+// GitHub may still link it.
 func MarkdownText(s string) string {
 	s = vfs.EscapePath(strings.Join(strings.Fields(strings.ReplaceAll(s, "\r\n", "\n")), " "))
 	var b strings.Builder

@@ -282,14 +282,14 @@ func TestWriteMarkdownLeavesOut(t *testing.T) {
 }
 
 // A name, path or message cannot break the table, open an HTML tag,
-// format text or mention anyone.
+// or format text.
 func TestMarkdownText(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
 		{"an HTML tag is text", "<img src=x onerror=alert(1)>", "&lt;img src\\=x onerror\\=alert\\(1\\)&gt;"},
 		{"a pipe cannot end the cell", "a|b.py", "a\\|b\\.py"},
 		{"an entity is text", "&amp;", "&amp;amp;"},
 		{"emphasis, code and links are text", "*a* _b_ `c` [d](e)", "\\*a\\* \\_b\\_ \\`c\\` \\[d\\]\\(e\\)"},
-		{"a mention is text", "@team", "\\@team"},
+		{"@ is escaped as other punctuation", "@team", "\\@team"},
 		{"line breaks fold into spaces", "one\ntwo\r\nthree", "one two three"},
 		{"a backslash is text", `a\|b`, `a\\\|b`},
 		{"control characters are escaped", "a\x1bb", `a\\x1bb`},
