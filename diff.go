@@ -73,6 +73,10 @@ type DiffOptions struct {
 	// OutsideGitDir allows a git directory outside the tree (see
 	// trajectory.GitOptions.OutsideGitDir).
 	OutsideGitDir bool
+	// AllFunctions lists every function in Delta.Functions, the unchanged
+	// ones too (change.Input.AllFunctions), in the same order: what
+	// `scb-check diff --all-functions` shows.
+	AllFunctions bool
 }
 
 // Diff measures the base and the head tree and compares them (see
@@ -155,7 +159,9 @@ func diffInput(ctx context.Context, opt DiffOptions) (change.Input, error) {
 			return change.Input{}, err
 		}
 	}
-	return compareInput(base, head, opt.Base.Kind != Directory && opt.Head.Kind != Directory, sess.settings.engine.MaxFileSize)
+	in, err := compareInput(base, head, opt.Base.Kind != Directory && opt.Head.Kind != Directory, sess.settings.engine.MaxFileSize)
+	in.AllFunctions = opt.AllFunctions
+	return in, err
 }
 
 // check reports a tree that lacks what its kind needs.

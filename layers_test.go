@@ -56,7 +56,7 @@ var allowedImports = map[string][]string{
 	// change compares two reports (metric deltas, functions matched
 	// across the trees, the findings a change adds); the facade measures
 	// the trees, the writers show the comparison.
-	"change": {"report", "finding", "metric"},
+	"change": {"report", "finding", "metric", "vfs"},
 
 	// finding is the one model of a finding and its processors: a leaf
 	// like lang and vfs, shared by every producer (rules, verbosity) and

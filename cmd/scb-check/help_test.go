@@ -27,7 +27,7 @@ var optionRow = regexp.MustCompile(`^(  -\S.*?|      --\S.*?)( {2,})\S`)
 func TestHelpAligned(t *testing.T) {
 	helps := map[string]string{
 		"main": mainHelp, "check": checkHelp, "dir": dirHelp, "trajectory": trajectoryHelp,
-		"batch": batchHelp, "rule": ruleHelp, "rules": rulesHelp, "functions": functionsHelp,
+		"batch": batchHelp, "rule": ruleHelp, "rules": rulesHelp, "functions": functionsHelp, "diff": diffHelp,
 	}
 	for name, help := range helps {
 		t.Run(name, func(t *testing.T) {

@@ -39,6 +39,7 @@ Commands:
   trajectory  Measure a sequence of checkpoints or a git history, with deltas and slopes
   batch       Measure many snapshots listed in a manifest, one JSON line each (resumable, shardable)
   mcp         Serve check, functions and rule to an agent as an MCP server over stdio
+  diff        Compare two revisions or directories: metric deltas, changed functions, new findings
   help        Print this help, or a command's (help COMMAND is COMMAND --help)
 
 Options:
@@ -124,6 +125,7 @@ var commands = map[string]command{
 	"batch":      runBatch,
 	"functions":  runFunctions,
 	"mcp":        runMCP,
+	"diff":       runDiff,
 }
 
 // runContext runs the command line, prints its error and returns it;
@@ -228,10 +230,7 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	if r.AstGrep.Version != "" && r.AstGrep.Version != rules.PinnedAstGrep {
-		fmt.Fprintf(c.stderr, "warning: ast-grep %s at %s differs from the pinned %s; findings may differ from the reference's\n",
-			r.AstGrep.Version, r.AstGrep.Binary, rules.PinnedAstGrep)
-	}
+	warnAstGrepVersion(c.stderr, r)
 	if a.verbose >= 1 {
 		fmt.Fprintf(c.stderr, "info analysis_complete files_scanned=%d total_loc=%d has_findings=%t\n",
 			r.FilesScanned, r.TotalLOC, r.HasFindings())
@@ -253,6 +252,15 @@ func logRun(stderr io.Writer, r *report.Report, err error, a *checkArgs) {
 		logFiles(stderr, read, a)
 	case errors.As(err, &runErr):
 		logFiles(stderr, runErr, a)
+	}
+}
+
+// warnAstGrepVersion warns when the report's ast-grep is not the pinned
+// version, whose findings the reference's are.
+func warnAstGrepVersion(stderr io.Writer, r *report.Report) {
+	if r.AstGrep.Version != "" && r.AstGrep.Version != rules.PinnedAstGrep {
+		fmt.Fprintf(stderr, "warning: ast-grep %s at %s differs from the pinned %s; findings may differ from the reference's\n",
+			r.AstGrep.Version, r.AstGrep.Binary, rules.PinnedAstGrep)
 	}
 }
 

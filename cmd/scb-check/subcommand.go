@@ -122,30 +122,14 @@ func closeSession(opt scbcheck.Options, s *scbcheck.Session) {
 }
 
 // setupAnalysis prepares the analysis of the snapshots of trajectory and
-// batch: the working directory, the configuration found from it (only
-// when withConfig: else each commit's own is used), the rule catalog,
-// check's other analysis options and the session every snapshot runs in,
+// batch (prepareAnalysis) and opens the session every snapshot runs in,
 // its cache opened (with memory, held in memory when --cache is not
 // given: a trajectory's snapshots share most files).
 func setupAnalysis(a *checkArgs, withConfig, memory bool) (scbcheck.Options, *scbcheck.Session, error) {
-	cwd, err := os.Getwd()
-	if err != nil {
-		return scbcheck.Options{}, nil, fmt.Errorf("failed to determine current directory: %w", err)
-	}
-	var cfg *config.Config
-	if withConfig {
-		if cfg, err = a.loadConfig(cwd); err != nil {
-			return scbcheck.Options{}, nil, err
-		}
-	}
-	if err := a.resolveCompat(cfg); err != nil {
-		return scbcheck.Options{}, nil, err
-	}
-	cat, err := loadCatalog(a.catalog, a.rules, a.configCap())
+	opt, err := prepareAnalysis(a, withConfig)
 	if err != nil {
 		return scbcheck.Options{}, nil, err
 	}
-	opt := analysisOptions(a, cfg, cwd, cat)
 	opt.MemoryCache = memory
 	s, err := scbcheck.NewSession(opt)
 	if err != nil {
@@ -157,4 +141,30 @@ func setupAnalysis(a *checkArgs, withConfig, memory bool) (scbcheck.Options, *sc
 		return scbcheck.Options{}, nil, err
 	}
 	return opt, s, nil
+}
+
+// prepareAnalysis settles the analysis options of a command measuring
+// several trees (trajectory, batch, diff): the working directory, the
+// configuration found from it (only when withConfig: else each tree's own
+// is used), the profile, the rule catalog and check's other analysis
+// options.
+func prepareAnalysis(a *checkArgs, withConfig bool) (scbcheck.Options, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return scbcheck.Options{}, fmt.Errorf("failed to determine current directory: %w", err)
+	}
+	var cfg *config.Config
+	if withConfig {
+		if cfg, err = a.loadConfig(cwd); err != nil {
+			return scbcheck.Options{}, err
+		}
+	}
+	if err := a.resolveCompat(cfg); err != nil {
+		return scbcheck.Options{}, err
+	}
+	cat, err := loadCatalog(a.catalog, a.rules, a.configCap())
+	if err != nil {
+		return scbcheck.Options{}, err
+	}
+	return analysisOptions(a, cfg, cwd, cat), nil
 }
