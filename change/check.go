@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/scbcheck/scbcheck/finding"
 	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/report"
 )
@@ -120,14 +119,9 @@ func WriteCheckJSON(w io.Writer, d *Delta, writeReport func(io.Writer, *report.R
 			b.WriteByte(',')
 		}
 	}
-	b.WriteString(`"findings":[`)
-	for i, f := range d.NewFindings {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeNewFinding(&b, f)
-	}
-	b.WriteString(`],"change":{"base":`)
+	b.WriteString(`"findings":`)
+	writeArray(&b, d.NewFindings, newFindingMembers)
+	b.WriteString(`,"change":{"base":`)
 	if d.Base == nil {
 		b.WriteString(`null,"delta":null`)
 	} else {
@@ -143,14 +137,9 @@ func WriteCheckJSON(w io.Writer, d *Delta, writeReport func(io.Writer, *report.R
 			return hv - bv, bok && hok
 		})
 	}
-	b.WriteString(`,"functions":[`)
-	for i, f := range Worse(d) {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeFunction(&b, f)
-	}
-	b.WriteString("]}}\n")
+	b.WriteString(`,"functions":`)
+	writeArray(&b, Worse(d), functionMembers)
+	b.WriteString("}}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -174,53 +163,6 @@ func writeNumbers(b *strings.Builder, value func(key string) (float64, bool)) {
 		default:
 			b.WriteString(report.JSONFloat(v))
 		}
-	}
-	b.WriteByte('}')
-}
-
-// writeNewFinding writes a new finding's object.
-func writeNewFinding(b *strings.Builder, f NewFinding) {
-	fmt.Fprintf(b, `{"rule":%s,"severity":%s,`, report.JSONString(f.RuleID), report.JSONString(f.Severity))
-	writeSpan(b, f.Path, f.Line, f.EndLine)
-	b.WriteString(`,"message":` + report.JSONString(f.Message))
-	if f.Kind == finding.Clone {
-		b.WriteString(`,"counterparts":[`)
-		for i, p := range f.Counterparts {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('{')
-			writeSpan(b, p.Path, p.Line, p.EndLine)
-			b.WriteByte('}')
-		}
-		b.WriteByte(']')
-	}
-	b.WriteByte('}')
-}
-
-// writeSpan writes a place's members: path, line and end_line.
-func writeSpan(b *strings.Builder, path string, line, end int) {
-	fmt.Fprintf(b, `"path":%s,"line":%d,"end_line":%d`, report.JSONString(path), line, end)
-}
-
-// writeFunction writes a function's object: path, name, kind, status, and
-// base and head (null on a side it is missing from, else path, line,
-// end_line, cc, cog, sloc and mass).
-func writeFunction(b *strings.Builder, f Function) {
-	fmt.Fprintf(b, `{"path":%s,"name":%s,"kind":%s,"status":%s`, report.JSONString(f.Head.Path),
-		report.JSONString(f.Name), report.JSONString(f.Kind), report.JSONString(string(f.Status)))
-	for _, side := range []struct {
-		key string
-		n   *Numbers
-	}{{"base", f.Base}, {"head", f.Head}} {
-		b.WriteString(`,"` + side.key + `":`)
-		if side.n == nil {
-			b.WriteString("null")
-			continue
-		}
-		b.WriteByte('{')
-		writeSpan(b, side.n.Path, side.n.Line, side.n.EndLine)
-		fmt.Fprintf(b, `,"cc":%d,"cog":%d,"sloc":%d,"mass":%s}`, side.n.CC, side.n.Cog, side.n.SLOC, report.JSONFloat(side.n.Mass))
 	}
 	b.WriteByte('}')
 }

@@ -70,25 +70,9 @@ func WriteJSON(w io.Writer, d *Delta, writeReport func(io.Writer, *report.Report
 		}
 	}
 	b.WriteString(`},"functions":`)
-	writeArray(&b, listed(d, false), func(o *jsonObject, f Function) {
-		o.text("path", f.Path())
-		o.text("name", f.Name)
-		o.text("kind", f.Kind)
-		o.text("status", string(f.Status))
-		o.numbers("base", f.Base)
-		o.numbers("head", f.Head)
-	})
+	writeArray(&b, listed(d, false), functionMembers)
 	b.WriteString(`,"new_findings":`)
-	writeArray(&b, d.NewFindings, func(o *jsonObject, nf NewFinding) {
-		o.text("rule", nf.RuleID)
-		o.text("severity", nf.Severity)
-		o.span(nf.Path, nf.Line, nf.EndLine)
-		o.text("message", nf.Message)
-		if nf.Kind == finding.Clone {
-			o.key("counterparts")
-			writeArray(o.b, nf.Counterparts, func(c *jsonObject, p finding.Place) { c.span(p.Path, p.Line, p.EndLine) })
-		}
-	})
+	writeArray(&b, d.NewFindings, newFindingMembers)
 	b.WriteString("}\n")
 	_, err = io.WriteString(w, b.String())
 	return err
@@ -278,4 +262,28 @@ func (o *jsonObject) numbers(k string, n *Numbers) {
 	side.key("mass")
 	o.b.WriteString(report.JSONFloat(n.Mass))
 	side.close()
+}
+
+// functionMembers writes a function's members: path, name, kind, status,
+// and its base and head numbers (null on a side it is missing from).
+func functionMembers(o *jsonObject, f Function) {
+	o.text("path", f.Path())
+	o.text("name", f.Name)
+	o.text("kind", f.Kind)
+	o.text("status", string(f.Status))
+	o.numbers("base", f.Base)
+	o.numbers("head", f.Head)
+}
+
+// newFindingMembers writes a new finding's members: rule, severity,
+// path, line, end_line, message, and on a clone its counterparts.
+func newFindingMembers(o *jsonObject, nf NewFinding) {
+	o.text("rule", nf.RuleID)
+	o.text("severity", nf.Severity)
+	o.span(nf.Path, nf.Line, nf.EndLine)
+	o.text("message", nf.Message)
+	if nf.Kind == finding.Clone {
+		o.key("counterparts")
+		writeArray(o.b, nf.Counterparts, func(c *jsonObject, p finding.Place) { c.span(p.Path, p.Line, p.EndLine) })
+	}
 }
