@@ -55,8 +55,8 @@ type Tree struct {
 // Directory: a directory of the repository's working tree (its top, or a
 // directory inside it, which is then what is analysed in every git tree
 // too, as trajectory.GitOptions.Repo) or a file in it; "." when empty.
-// Options.WorkDir (os.Getwd when empty) is where configuration discovery
-// starts on the WorkTree and Directory sides, as for Analyze; on a tree
+// Options.WorkDir (each tree's root when empty) is where configuration
+// discovery starts on the WorkTree and Directory sides, as for Analyze; on a tree
 // read from git it starts at the same place inside that tree (the
 // directory of the tree at WorkDir's position in the working tree, or its
 // nearest directory that exists there), or at the analysed directory when
@@ -218,17 +218,21 @@ type diffSide struct {
 // prepare finds the working directory and the configuration named by
 // Options, read once from the disk for both sides.
 func (d *differ) prepare() error {
+	// Without a WorkDir each side finds its configuration from its own
+	// root, as Analyze does; a ConfigPath is then taken from the analysed
+	// directory.
 	d.cwd = d.a.WorkDir
-	if d.cwd == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return fmt.Errorf("failed to determine current directory: %w", err)
-		}
-		d.cwd = wd
-	}
 	d.cfg = d.a.Config
 	if d.cfg == nil && d.a.ConfigPath != "" {
-		cfg, err := config.LoadDiscovering(nil, d.cwd, d.a.ConfigPath, d.sess.settings.engine.MaxConfigSize, d.sess.settings.Profile.ConfigDiscovery)
+		from := d.cwd
+		if from == "" {
+			dir, err := vfs.CanonicalDir(nil, d.a.Path)
+			if err != nil {
+				return err
+			}
+			from = dir
+		}
+		cfg, err := config.LoadDiscovering(nil, from, d.a.ConfigPath, d.sess.settings.engine.MaxConfigSize, d.sess.settings.Profile.ConfigDiscovery)
 		if err != nil {
 			return mark(ErrConfig, err)
 		}
@@ -368,7 +372,7 @@ func (d *differ) place(r *gitrepo.Repo, mem *vfs.Mem, s *diffSide, label string)
 	if root, err := vfs.CanonicalDir(nil, d.a.Path); err == nil {
 		s.shownRoot = root
 	}
-	if rel, ok := relWithin(r.Dir(), d.cwd); ok {
+	if rel, ok := relWithin(r.Dir(), d.cwd); ok && d.cwd != "" {
 		wd := filepath.Join(mem.Root(), rel)
 		for wd != mem.Root() && !isDir(mem, wd) {
 			wd = filepath.Dir(wd)
