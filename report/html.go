@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -33,10 +34,23 @@ const (
 // HTMLSources are the values of HTMLSource, the default first.
 var HTMLSources = []HTMLSource{SourceFlagged, SourceAll, SourceNone}
 
-// DefaultHTMLSourceLines is the most source lines a page shows unless
-// told otherwise: past it, the files left list their findings without
-// source, so that the page of a large tree still opens in seconds.
-const DefaultHTMLSourceLines = 50000
+// The HTML page's caps, so that the page of a large tree (sympy: 1,472
+// files, 41,903 functions, 11,236 findings) still opens in seconds: a
+// browser lays out a few thousand table rows quickly, not a hundred
+// thousand.
+const (
+	// DefaultHTMLSourceLines is the most source lines a page shows unless
+	// told otherwise: past it, the files left list their findings without
+	// source.
+	DefaultHTMLSourceLines = 10000
+	// DefaultHTMLFunctions is the most rows the functions table holds
+	// unless told otherwise: past it, the functions with the most
+	// complexity mass.
+	DefaultHTMLFunctions = 5000
+	// openSourceLines is the most source lines a page shows open when it
+	// loads; past it every file's source starts closed.
+	openSourceLines = 3000
+)
 
 // HTMLOptions controls the HTML page.
 type HTMLOptions struct {
@@ -54,6 +68,11 @@ type HTMLOptions struct {
 	// files in path order; DefaultHTMLSourceLines when 0, no cap when
 	// negative. A file that would pass the cap shows no source.
 	MaxSourceLines int
+	// MaxFunctions caps the rows of the functions table: the functions
+	// with the most complexity mass (then in path and line order) are
+	// listed, in path and line order; DefaultHTMLFunctions when 0, no cap
+	// when negative.
+	MaxFunctions int
 	// MinDuplicateLines leaves out clone groups whose first instance has
 	// fewer SLOC lines (0 keeps all).
 	MinDuplicateLines int
@@ -92,6 +111,9 @@ func WriteHTML(w io.Writer, r *Report, opt HTMLOptions) error {
 	if opt.MaxSourceLines == 0 {
 		opt.MaxSourceLines = DefaultHTMLSourceLines
 	}
+	if opt.MaxFunctions == 0 {
+		opt.MaxFunctions = DefaultHTMLFunctions
+	}
 	files, byAbs := htmlFiles(r, opt.MinDuplicateLines)
 	rules := ruleAnchors(files, opt.Rules)
 	name := "."
@@ -103,7 +125,7 @@ func WriteHTML(w io.Writer, r *Report, opt HTMLOptions) error {
 		Subtitle: fmt.Sprintf("%s files, %s SLOC, %s functions", count(r.FilesScanned), count(r.TotalLOC), count(r.TotalFunctions)),
 		Lead:     leadText(r, files),
 	}
-	p.Sections = append(p.Sections, summarySection(r), numbersSection(r), treemapSection(r, files), functionsSection(r, files))
+	p.Sections = append(p.Sections, summarySection(r), numbersSection(r), treemapSection(r, files), functionsSection(r, files, opt.MaxFunctions))
 	sources, err := sourceSection(r, files, byAbs, rules, opt)
 	if err != nil {
 		return err
@@ -158,15 +180,8 @@ func ruleAnchors(files []*htmlFile, infos []RuleInfo) map[string]string {
 			ids[it.RuleID] = true
 		}
 	}
-	sorted := slices.Sorted(func(yield func(string) bool) {
-		for id := range ids {
-			if !yield(id) {
-				return
-			}
-		}
-	})
 	out := map[string]string{}
-	for i, id := range sorted {
+	for i, id := range slices.Sorted(maps.Keys(ids)) {
 		out[id] = htmlpage.Anchor("r", i+1)
 	}
 	return out
@@ -290,8 +305,32 @@ func treemapSection(r *Report, files []*htmlFile) htmlpage.Section {
 // percent shows a share as a whole percentage.
 func percent(share float64) string { return strconv.FormatFloat(share*100, 'f', 0, 64) + "%" }
 
-// functionsSection is the table of every function.
-func functionsSection(r *Report, files []*htmlFile) htmlpage.Section {
+// listedFunctions are the callables the functions table lists: all of
+// them, or the most massive up to limit (not negative), each marked by
+// its file's index and its own.
+func listedFunctions(r *Report, limit int) (map[[2]int]bool, int) {
+	var all [][2]int
+	for i := range r.Files {
+		for k := range r.Files[i].Callables {
+			all = append(all, [2]int{i, k})
+		}
+	}
+	if limit >= 0 && len(all) > limit {
+		mass := func(a [2]int) float64 { return r.Files[a[0]].Callables[a[1]].CCMass }
+		// Stable: equal masses keep path and line order.
+		slices.SortStableFunc(all, func(a, b [2]int) int { return cmp.Compare(mass(b), mass(a)) })
+		all = all[:limit]
+	}
+	out := make(map[[2]int]bool, len(all))
+	for _, a := range all {
+		out[a] = true
+	}
+	return out, len(all)
+}
+
+// functionsSection is the table of the functions.
+func functionsSection(r *Report, files []*htmlFile, limit int) htmlpage.Section {
+	listed, n := listedFunctions(r, limit)
 	links := map[*File]string{}
 	for _, f := range files {
 		links[f.file] = "#" + f.anchor
@@ -309,7 +348,10 @@ func functionsSection(r *Report, files []*htmlFile) htmlpage.Section {
 	for i := range r.Files {
 		f := &r.Files[i]
 		path := shownText(f.Path)
-		for _, c := range f.Callables {
+		for k, c := range f.Callables {
+			if !listed[[2]int{i, k}] {
+				continue
+			}
 			name := c.QualifiedName
 			if name == "" {
 				name = c.Name
@@ -324,9 +366,16 @@ func functionsSection(r *Report, files []*htmlFile) htmlpage.Section {
 			}})
 		}
 	}
-	return htmlpage.Section{ID: "functions", Title: "Functions", Table: t,
+	s := htmlpage.Section{ID: "functions", Title: "Functions", Table: t,
 		Intro: fmt.Sprintf("Every function measured (%s), in path and line order. With the page's script on, click a column "+
-			"to sort by it and type in the boxes under the names to filter (text contained, or a least value).", count(len(t.Rows)))}
+			"to sort by it and type in the boxes under the names to filter (text contained, or a least value).", count(r.TotalFunctions))}
+	if n < r.TotalFunctions {
+		s.Intro = fmt.Sprintf("The %s functions with the most complexity mass of the %s measured, in path and line order "+
+			"(the page lists at most %s, so that it opens quickly; scb-check functions lists them all). With the page's script on, "+
+			"click a column to sort by it and type in the boxes under the names to filter (text contained, or a least value).",
+			count(n), count(r.TotalFunctions), count(limit))
+	}
+	return s
 }
 
 // overCell is a complexity cell, marked when over the threshold.
@@ -450,7 +499,7 @@ func sourceSection(r *Report, files []*htmlFile, byAbs map[string]*htmlFile, rul
 	// finding is shown gets an anchor other findings can link to.
 	shown := make([][]int, len(files))
 	texts := make([][]string, len(files))
-	budget, capped := opt.MaxSourceLines, 0
+	budget, capped, total := opt.MaxSourceLines, 0, 0
 	anchors := map[string]map[int]bool{}
 	for i, f := range files {
 		if opt.Source == SourceNone {
@@ -468,6 +517,7 @@ func sourceSection(r *Report, files []*htmlFile, byAbs map[string]*htmlFile, rul
 		if budget >= 0 {
 			budget -= len(want)
 		}
+		total += len(want)
 		shown[i], texts[i] = want, lines
 		anchors[f.anchor] = map[int]bool{}
 		for _, it := range f.items {
@@ -511,14 +561,14 @@ func sourceSection(r *Report, files []*htmlFile, byAbs map[string]*htmlFile, rul
 			notes[it.Line] = append(notes[it.Line], n)
 			all = append(all, n)
 		}
-		sf := htmlpage.SourceFile{ID: f.anchor, Path: shownText(f.file.Path),
+		sf := htmlpage.SourceFile{ID: f.anchor, Path: shownText(f.file.Path), Open: total <= openSourceLines,
 			Summary: fmt.Sprintf("%s; %s of %s SLOC flagged", plural(len(f.items), "finding"), count(len(f.flagged)), count(f.file.SLOC))}
 		switch {
 		case opt.Source == SourceNone:
 			sf.Findings = all
 		case shown[i] == nil:
-			sf.Note = "Source not shown: the page's cap on source lines was reached before this file."
-			sf.Findings = all
+			sf.Note = "Source and findings not shown: the page's cap on source lines was reached before this file. " +
+				"Its findings by rule: " + byRule(f.items) + "."
 		default:
 			marks := lineMarks(r, f)
 			flagged := map[int]bool{}
@@ -556,10 +606,25 @@ func sourceSection(r *Report, files []*htmlFile, byAbs map[string]*htmlFile, rul
 		s.Notes = append(s.Notes, "No source shown (--html-source none): each file lists its findings.")
 	}
 	if capped > 0 {
-		s.Notes = append(s.Notes, fmt.Sprintf("%s show no source: the page shows at most %s source lines, so that it opens quickly; their findings are listed.",
+		s.Notes = append(s.Notes, fmt.Sprintf("%s show no source: the page shows at most %s source lines, so that it opens quickly; "+
+			"each counts its findings by rule (scb-check check lists them all).",
 			plural(capped, "file"), count(opt.MaxSourceLines)))
 	}
 	return s, nil
+}
+
+// byRule counts findings by rule: "3 × rule-a, 1 × rule-b", rules in id
+// order.
+func byRule(items []finding.Finding) string {
+	n := map[string]int{}
+	for _, it := range items {
+		n[it.RuleID]++
+	}
+	var parts []string
+	for _, id := range slices.Sorted(maps.Keys(n)) {
+		parts = append(parts, fmt.Sprintf("%d × %s", n[id], shownText(id)))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // relTo is a full path of the report relative to its root.

@@ -71,6 +71,8 @@ type callable struct {
 	nth     int
 	line    int
 	cc, cog int
+	// mass is the complexity mass (report.Callable.CCMass).
+	mass float64
 }
 
 // Trajectory is every point, in checkpoint order, and their summary.
@@ -80,6 +82,10 @@ type Trajectory struct {
 	// Words are the words the writers name options in (the points'
 	// errors, skipped files and warnings may); nil is the library's.
 	Words option.Words
+	// Hotspots are, for a git history, the files of the last measured
+	// point ranked by how often they changed times their high-complexity
+	// mass (see Hotspot); nil for directory checkpoints.
+	Hotspots []Hotspot
 }
 
 // Options configures a trajectory run.
@@ -317,7 +323,7 @@ func callablesOf(r *report.Report) []callable {
 			if q == "" {
 				q = c.Name
 			}
-			out = append(out, callable{path: f.Path, qualified: q, nth: seen[q], line: c.StartLine, cc: c.CC, cog: c.Cog})
+			out = append(out, callable{path: f.Path, qualified: q, nth: seen[q], line: c.StartLine, cc: c.CC, cog: c.Cog, mass: c.CCMass})
 			seen[q]++
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/internal/safefile"
 	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/trajectory"
@@ -83,7 +84,8 @@ var (
 // trajectoryFormats are trajectory's output formats.
 var trajectoryFormats = formatChoice{
 	option:  "'--output-format <OUTPUT_FORMAT>' of trajectory",
-	formats: []outputFormat{{formatHuman, ""}, {formatJSON, ""}, {formatCSV, ""}},
+	formats: []outputFormat{{formatHuman, ""}, {formatJSON, ""}, {formatCSV, ""},
+		{formatHTML, "one self-contained page: trends, checkpoints, grown callables, hotspots"}},
 }
 
 // trajectoryArgs are the parsed arguments of `scb-check trajectory`.
@@ -275,6 +277,8 @@ func runTrajectory(ctx context.Context, c *cli, args []string) error {
 		return trajectory.WriteJSON(c.stdout, tr)
 	case formatCSV:
 		return trajectory.WriteCSV(c.stdout, tr)
+	case formatHTML:
+		return trajectory.WriteHTML(c.stdout, tr, trajectory.HTMLOptions{Generator: "scb-check " + scbcheck.Version})
 	}
 	return trajectory.WriteHuman(c.stdout, tr)
 }

@@ -124,6 +124,8 @@ func (p Plot) Draw() *Chart {
 		xlo, xhi = -0.5, float64(max(p.XIndex-1, 1))+0.5
 		xTicks = IndexTicks(p.XIndex)
 	} else {
+		// A plot of counts starts at 0, as its y axis does.
+		xlo = math.Min(xlo, 0)
 		if xhi <= xlo {
 			xhi = xlo + 1
 		}

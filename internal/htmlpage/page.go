@@ -77,7 +77,7 @@ type Section struct {
 type Card struct {
 	// Key is the metric's key (data-metric), Name how it is shown.
 	Key, Name string
-	Value Number
+	Value     Number
 	// Detail says what the number is the ratio of; About what it means
 	// and its threshold.
 	Detail, About string
@@ -108,6 +108,15 @@ type MetricRow struct {
 
 // Write renders p as one HTML document.
 func Write(w io.Writer, p *Page) error {
+	for _, s := range p.Sections {
+		if t := s.Table; t != nil {
+			for _, r := range t.Rows {
+				for i := range r.Cells {
+					r.Cells[i].Num = i < len(t.Columns) && t.Columns[i].Numeric
+				}
+			}
+		}
+	}
 	var b bytes.Buffer
 	data := struct {
 		*Page

@@ -9,7 +9,11 @@ type SourceFile struct {
 	// Summary sums up the file's findings and flagged lines in a line.
 	Summary string
 	// Note says what of the source is shown (excerpts, left out).
-	Note  string
+	Note string
+	// Open shows the file's source when the page opens; a closed file
+	// shows its name and summary, and opens on a click (or when a link
+	// leads into it), so that a page of many files lays out quickly.
+	Open  bool
 	Lines []SourceLine
 	// Findings are the file's findings, listed after the source (all of
 	// them, also when no source is shown).

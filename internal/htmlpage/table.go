@@ -48,6 +48,8 @@ type Cell struct {
 	Tag  string
 	// Spark is a small chart drawn in the cell, nil for none.
 	Spark *Chart
+	// Num is set by Write from the cell's column: a number, aligned right.
+	Num bool
 }
 
 // RuleDoc is one rule's documentation, shown once per page; findings
