@@ -247,7 +247,7 @@ func hotspotSection(t *Trajectory) htmlpage.Section {
 		scatter.Links = append(scatter.Links, link)
 	}
 	plot := htmlpage.Plot{Title: "Hotspots: changes against mass over the threshold", Width: 900, Height: 340,
-		XTitle: "commits that changed the file", YTitle: "mass over threshold", Series: []htmlpage.Series{scatter}}
+		XTitle: "commits that changed the file", YTitle: "mass over threshold", XWhole: true, Series: []htmlpage.Series{scatter}}
 	return htmlpage.Section{ID: "hotspots", Title: "Hotspots", Table: tb, Charts: []*htmlpage.Chart{plot.Draw()},
 		Intro: fmt.Sprintf("The files of the last measured commit that have functions, by how many commits of the range changed them "+
 			"(all of the range's commits, also those not measured; a renamed file starts a new count) times their complexity mass in "+

@@ -2,6 +2,7 @@ package htmlpage
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -46,6 +47,8 @@ type Plot struct {
 	// XIndex labels the x axis with whole numbers (checkpoint indexes)
 	// from 0 to XIndex-1; 0 for round values over the points' range.
 	XIndex int
+	// XWhole keeps only the whole numbers among the x ticks (counts).
+	XWhole bool
 }
 
 // Chart is a drawn Plot, ready for the page's template.
@@ -130,6 +133,9 @@ func (p Plot) Draw() *Chart {
 			xhi = xlo + 1
 		}
 		xTicks, xlo, xhi = Ticks(xlo, xhi)
+		if p.XWhole {
+			xTicks = slices.DeleteFunc(xTicks, func(t TickValue) bool { return t.Value != math.Trunc(t.Value) })
+		}
 	}
 	yTicks, ylo, yhi = Ticks(ylo, yhi)
 	if p.Small {
