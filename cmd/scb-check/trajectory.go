@@ -83,7 +83,7 @@ var (
 
 // trajectoryFormats are trajectory's output formats.
 var trajectoryFormats = formatChoice{
-	option:  "'--output-format <OUTPUT_FORMAT>' of trajectory",
+	option: "'--output-format <OUTPUT_FORMAT>' of trajectory",
 	formats: []outputFormat{{formatHuman, ""}, {formatJSON, ""}, {formatCSV, ""},
 		{formatHTML, "one self-contained page: trends, checkpoints, grown callables, hotspots"}},
 }
