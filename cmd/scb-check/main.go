@@ -66,7 +66,7 @@ Options:
 		analysisRows(),
 		{
 			rowConfig,
-			{"--min-duplicate-lines <N>", "Human, text and SARIF output: hide clone groups whose first instance " +
+			{"--min-duplicate-lines <N>", "Human, text, SARIF and HTML output: hide clone groups whose first instance " +
 				"has fewer than N SLOC (the JSON report keeps them all)"},
 			rowMCFFile,
 			{"--exit-zero", "Exit 0 whenever a report was produced, whatever the findings and the gates"},
