@@ -552,11 +552,16 @@ func sourceSection(r *Report, files []*htmlFile, byAbs map[string]*htmlFile, rul
 			if anchors[f.anchor][it.Line] {
 				n.Link = lineAnchor(f, it.Line)
 			}
+			// As the text output: a group of n instances costs n notes of
+			// constant length, not n squared.
 			for k, p := range it.Group {
-				if k != it.Self {
+				if k != it.Self && len(n.Also) < maxAlsoAt {
 					rel := shownText(filepath.ToSlash(relTo(r, p.Path)))
 					n.Also = append(n.Also, htmlpage.Place{Text: fmt.Sprintf("%s:%d", rel, p.Line), Link: placeLink(p.Path, p.Line)})
 				}
+			}
+			if more := len(it.Group) - 1 - len(n.Also); more > 0 {
+				n.Also = append(n.Also, htmlpage.Place{Text: fmt.Sprintf("and %d more", more)})
 			}
 			notes[it.Line] = append(notes[it.Line], n)
 			all = append(all, n)

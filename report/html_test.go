@@ -262,3 +262,16 @@ func between(t *testing.T, s, start, end string) string {
 func hostileFinding(path string) finding.Finding {
 	return finding.Finding{Kind: finding.AstGrep, RuleID: "x<y", Severity: "warning", Message: "<svg onload=alert(4)>", Path: path, Line: 2, EndLine: 2, Col: 5}
 }
+
+// A clone group of five: each instance's note names three others and
+// counts the last, as the text output does.
+func TestHTMLCloneNotesNameThreeOthers(t *testing.T) {
+	var src strings.Builder
+	for _, name := range []string{"a", "b", "c", "d", "e"} {
+		src.WriteString("def " + name + "(values):\n    total = 0\n    for v in values:\n        total += v\n    return total\n\n\n")
+	}
+	r := analyzeTree(t, map[string]string{"five.py": src.String()})
+	page := writeHTML(t, r, report.HTMLOptions{})
+	assert.Equal(t, 5, strings.Count(page, ", and 1 more</span>"))
+	assert.Contains(t, page, `also at <a href="#f1-8">five.py:8</a>, <a href="#f1-15">five.py:15</a>, <a href="#f1-22">five.py:22</a>, and 1 more</span>`)
+}
