@@ -248,7 +248,7 @@ func numbersSection(r *Report) htmlpage.Section {
 		t.Rows = append(t.Rows, htmlpage.MetricRow{Key: m.Key, Values: []htmlpage.Number{n}, About: MetricAbout(m.Key)})
 	}
 	return htmlpage.Section{ID: "numbers", Title: "All numbers", Metrics: t,
-		Intro: "Every number of the JSON report (scb-check check --report), rounded for reading; each cell carries the exact value."}
+		Intro: "Every number of the JSON report, rounded for reading; each cell carries the exact value."}
 }
 
 // fileMass is a file's complexity mass and the part of it in functions
@@ -371,7 +371,7 @@ func functionsSection(r *Report, files []*htmlFile, limit int) htmlpage.Section 
 			"to sort by it and type in the boxes under the names to filter (text contained, or a least value).", count(r.TotalFunctions))}
 	if n < r.TotalFunctions {
 		s.Intro = fmt.Sprintf("The %s functions with the most complexity mass of the %s measured, in path and line order "+
-			"(the page lists at most %s, so that it opens quickly; scb-check functions lists them all). With the page's script on, "+
+			"(the page lists at most %s, so that it opens quickly; the functions listing has them all). With the page's script on, "+
 			"click a column to sort by it and type in the boxes under the names to filter (text contained, or a least value).",
 			count(n), count(r.TotalFunctions), count(limit))
 	}
@@ -604,15 +604,15 @@ func sourceSection(r *Report, files []*htmlFile, byAbs map[string]*htmlFile, rul
 		"(F a flagged line no finding shown spans). Each finding is shown under the line it starts on; its rule links to the rule's docs."
 	switch opt.Source {
 	case SourceFlagged:
-		s.Notes = append(s.Notes, fmt.Sprintf("Source shown: the flagged lines and each finding's first line, with %s around them (--html-source flagged).", plural(opt.Context, "line")))
+		s.Notes = append(s.Notes, fmt.Sprintf("Source shown: the flagged lines and each finding's first line, with %s around them.", plural(opt.Context, "line")))
 	case SourceAll:
-		s.Notes = append(s.Notes, "Source shown: each file with findings, whole (--html-source all).")
+		s.Notes = append(s.Notes, "Source shown: each file with findings, whole.")
 	case SourceNone:
-		s.Notes = append(s.Notes, "No source shown (--html-source none): each file lists its findings.")
+		s.Notes = append(s.Notes, "No source shown: each file lists its findings.")
 	}
 	if capped > 0 {
 		s.Notes = append(s.Notes, fmt.Sprintf("%s show no source: the page shows at most %s source lines, so that it opens quickly; "+
-			"each counts its findings by rule (scb-check check lists them all).",
+			"each counts its findings by rule (the other outputs list them all).",
 			plural(capped, "file"), count(opt.MaxSourceLines)))
 	}
 	return s, nil

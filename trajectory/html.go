@@ -31,7 +31,7 @@ const maxHotspots = 30
 func WriteHTML(w io.Writer, t *Trajectory, opt HTMLOptions) error {
 	s := t.Summary
 	p := &htmlpage.Page{
-		Kind: "trajectory", Title: "scb-check trajectory", Generator: opt.Generator,
+		Kind: "trajectory", Title: "Trajectory", Generator: opt.Generator,
 		Subtitle: fmt.Sprintf("%d checkpoints, %d measured", s.Checkpoints, s.Measured),
 		Lead:     trendLead(t),
 	}

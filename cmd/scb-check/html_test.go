@@ -34,7 +34,7 @@ func TestHTMLOutput(t *testing.T) {
 		{name: "check writes a page, findings fail as ever", args: []string{"check", "--output-format", "html", tree}, exit: "1\n",
 			stdout: []string{"<!DOCTYPE html>", `<body data-kind="check">`, `<tr id="f1-2" class="flagged"><td class="ln">2</td>`, "for-range-len"}},
 		{name: "--html-source none shows no source", args: []string{"check", "--output-format", "html", "--html-source", "none", tree}, exit: "1\n",
-			stdout: []string{`<body data-kind="check">`, "No source shown (--html-source none)"}, notStdout: []string{`<table class="src">`}},
+			stdout: []string{`<body data-kind="check">`, "No source shown: each file lists its findings."}, notStdout: []string{`<table class="src">`}},
 		{name: "--html-source all shows the whole file", args: []string{"check", "--output-format", "html", "--html-source", "all", tree}, exit: "1\n",
 			stdout: []string{`<td class="ln">1</td>`, `<td class="ln">3</td>`}},
 		{name: "an unknown --html-source is a usage error", args: []string{"check", "--output-format", "html", "--html-source", "some", tree}, exit: "2\n",
