@@ -32,14 +32,14 @@ var allowedImports = map[string][]string{
 	"rules":     {"lang", "source", "config", "vfs", "finding", "metric", "internal/stopsig"},
 	"reuse":     {"lang", "source", "config", "vfs"},
 	"verbosity": {"lang", "source", "config", "clones", "rules", "finding"},
-	"report":    {"lang", "erosion", "reuse", "rules", "vfs", "finding", "metric", "option"},
+	"report":    {"lang", "erosion", "reuse", "rules", "vfs", "finding", "metric", "option", "internal/htmlpage"},
 	// The per-file engine (worker pool, ast-grep scan, prescans, report
 	// assembly) and the file cache it fills sit between the analyses and
 	// the facade; nothing above the facade reaches them.
 	"internal/filecache": {"internal/cache", "rules", "source", "vfs", "option"},
 	"internal/engine":    {"lang", "vfs", "source", "config", "internal/cache", "erosion", "clones", "rules", "reuse", "verbosity", "report", "finding", "internal/filecache", "option"},
 	".":                  {"lang", "vfs", "source", "config", "rules", "reuse", "verbosity", "report", "finding", "internal/engine", "internal/filecache", "option", "compat013", "change", "internal/gitrepo", "internal/treediff"},
-	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric", "option", "change"},
+	"trajectory":         {".", "config", "lang", "report", "vfs", "internal/gitrepo", "metric", "option", "change", "internal/htmlpage"},
 	"batch":              {"trajectory", "vfs", "internal/safefile", "option"},
 	"cmd/scb-check":      {".", "config", "lang", "report", "rules", "trajectory", "batch", "vfs", "internal/safefile", "metric", "option", "internal/advice", "internal/mcpserver", "change"},
 	"internal/testkit":   {"lang", "source"},
@@ -79,6 +79,11 @@ var allowedImports = map[string][]string{
 	// git detects them, changed lines): a leaf the facade's Diff uses, so
 	// that no git diff, and no filter a repository configures, is run.
 	"internal/treediff": {},
+
+	// htmlpage renders the HTML pages (the page's frame, its policy,
+	// tables, treemap, charts, marked source): a leaf the writers of
+	// report and trajectory (and a change's) describe their pages to.
+	"internal/htmlpage": {},
 
 	// cache is the content-addressed store of packs the file cache files
 	// its entries in: a leaf below internal/filecache, reached by nothing

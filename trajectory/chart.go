@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 
+	"github.com/scbcheck/scbcheck/internal/htmlpage"
 	"github.com/scbcheck/scbcheck/metric"
 )
 
@@ -44,11 +44,13 @@ const (
 	markerDiamond
 )
 
+// The colours are the HTML page's (htmlpage.Styles): a colour-blind-safe
+// set, with a dash pattern and a marker shape of their own besides.
 var seriesStyles = []seriesStyle{
-	{"#c0392b", "", markerCircle},
-	{"#2471a3", "6 3", markerSquare},
-	{"#1e8449", "2 3", markerTriangle},
-	{"#7d3c98", "8 3 2 3", markerDiamond},
+	{htmlpage.Styles[0].Color, htmlpage.Styles[0].Dashes, markerCircle},
+	{htmlpage.Styles[1].Color, htmlpage.Styles[1].Dashes, markerSquare},
+	{htmlpage.Styles[2].Color, htmlpage.Styles[2].Dashes, markerTriangle},
+	{htmlpage.Styles[3].Color, htmlpage.Styles[3].Dashes, markerDiamond},
 }
 
 // series is one metric's points, in checkpoint order.
@@ -237,57 +239,29 @@ func dashAttr(dashes string) string {
 }
 
 // indexTicks marks whole checkpoint indexes, labelling at most about 20 of
-// them so that a long history stays readable.
+// them so that a long history stays readable (htmlpage.IndexTicks).
 type indexTicks struct{ n int }
 
-// ticks returns a tick at every whole index from 0 to hi.
-func (m indexTicks) ticks(hi float64) []tick {
-	step := 1
-	for m.n/step > 20 {
-		step *= 2
-	}
-	var out []tick
-	for i := 0; i <= int(hi); i++ {
-		label := ""
-		if i%step == 0 {
-			label = strconv.Itoa(i)
-		}
-		out = append(out, tick{value: float64(i), label: label})
+// ticks returns a tick at every whole index from 0 to the last.
+func (m indexTicks) ticks(float64) []tick { return ticksOf(htmlpage.IndexTicks(m.n)) }
+
+// valueTicks returns labelled ticks at round values covering [lo, hi],
+// and the first and last tick's values (htmlpage.Ticks).
+func valueTicks(lo, hi float64) ([]tick, float64, float64) {
+	ts, first, last := htmlpage.Ticks(lo, hi)
+	return ticksOf(ts), first, last
+}
+
+func ticksOf(ts []htmlpage.TickValue) []tick {
+	out := make([]tick, len(ts))
+	for i, t := range ts {
+		out[i] = tick{value: t.Value, label: t.Label}
 	}
 	return out
 }
 
-// valueTicks returns labelled ticks at round values (a step of 1, 2, 2.5
-// or 5 times a power of ten, about five steps) covering [lo, hi], and the
-// first and last tick's values, which become the axis' range.
-func valueTicks(lo, hi float64) ([]tick, float64, float64) {
-	raw := (hi - lo) / 5
-	unit := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := 10 * unit
-	for _, m := range []float64{1, 2, 2.5, 5} {
-		if m*unit >= raw*(1-1e-9) {
-			step = m * unit
-			break
-		}
-	}
-	first := math.Floor(lo/step + 1e-9)
-	last := math.Ceil(hi/step - 1e-9)
-	var out []tick
-	for k := first; k <= last; k++ {
-		v := math.Round(k*step*1e9) / 1e9
-		out = append(out, tick{value: v, label: strconv.FormatFloat(v, 'f', -1, 64)})
-	}
-	return out, out[0].value, out[len(out)-1].value
-}
-
 // num formats a coordinate with at most two decimals.
-func num(v float64) string {
-	v = math.Round(v*100) / 100
-	if v == 0 {
-		v = 0 // no "-0"
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
-}
+func num(v float64) string { return htmlpage.Num(v) }
 
 // pt formats a point as "x,y".
 func pt(x, y float64) string { return num(x) + "," + num(y) }

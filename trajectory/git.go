@@ -76,6 +76,9 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every commit of the range counts in how often a file changed, also
+	// those left out of the measured ones.
+	changes := changeCounts(commits, r.Prefix())
 	if g.OnlySourceCommits {
 		enabled, err := enabledLanguages(g, opt)
 		if err != nil {
@@ -113,6 +116,7 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 		return nil, err
 	}
 	t.Summary = summarize(t.Points, opt.TopCallables)
+	t.Hotspots = hotspots(t.Points, changes)
 	return t, nil
 }
 

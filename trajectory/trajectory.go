@@ -78,6 +78,10 @@ type Trajectory struct {
 	// Words are the words the writers name options in (the points'
 	// errors, skipped files and warnings may); nil is the library's.
 	Words option.Words
+	// Hotspots are, for a git history, the files of the last measured
+	// point ranked by how often they changed times their high-complexity
+	// mass (see Hotspot); nil for directory checkpoints.
+	Hotspots []Hotspot
 }
 
 // Options configures a trajectory run.

@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -37,9 +39,10 @@ type checkArgs struct {
 	maxConfigSize     int64 // --max-config-size: 0 for the default, vfs.NoLimit for no cap
 	languages         []string
 	cache             string
-	color             string // --color: auto (also ""), always or never
-	compat            string // --compat, then $SCB_CHECK_COMPAT and the config's compat (resolveCompat)
-	quiet             bool   // --quiet: no progress line
+	color             string            // --color: auto (also ""), always or never
+	compat            string            // --compat, then $SCB_CHECK_COMPAT and the config's compat (resolveCompat)
+	quiet             bool              // --quiet: no progress line
+	htmlSource        report.HTMLSource // --html-source: "" for the default
 	change            changeArgs
 }
 
@@ -139,6 +142,14 @@ var checkOptions = withGateOptions(map[string]checkOption{
 			return usagef("error: invalid value '' for '--cache <DIR>': expected a directory")
 		}
 		a.cache = value
+		return nil
+	}},
+	"--html-source": {"<WHICH>", func(a *checkArgs, _, value string) error {
+		src := report.HTMLSource(value)
+		if !slices.Contains(report.HTMLSources, src) {
+			return usagef("error: invalid value '%s' for '--html-source <WHICH>'\n  [possible values: %s]", value, htmlSourceList())
+		}
+		a.htmlSource = src
 		return nil
 	}},
 	"--color": {"<WHEN>", func(a *checkArgs, _, value string) error {

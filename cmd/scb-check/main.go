@@ -68,11 +68,14 @@ Options:
 			{"--report", "Print the JSON report (same as --output-format json)"},
 			{"--color <WHEN>", "Color the human and text output: auto (when stdout is a terminal, NO_COLOR is " +
 				"unset or empty and TERM is not dumb), always or never; JSON and SARIF are never colored [default: auto]"},
+			{"--html-source <WHICH>", "HTML output: the source shown for the files with findings: flagged (the flagged " +
+				"lines and each finding's first line, with the configured context lines around them), all (each such file " +
+				"whole) or none (the findings listed); at most " + htmlSourceCap + " source lines in all [default: flagged]"},
 		},
 		analysisRows(),
 		{
 			rowConfig,
-			{"--min-duplicate-lines <N>", "Human, text and SARIF output: hide clone groups whose first instance " +
+			{"--min-duplicate-lines <N>", "Human, text, SARIF and HTML output: hide clone groups whose first instance " +
 				"has fewer than N SLOC (the JSON report keeps them all)"},
 			rowMCFFile,
 			{"--exit-zero", "Exit 0 whenever a report was produced, whatever the findings and the gates"},

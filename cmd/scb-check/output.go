@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/scbcheck/scbcheck"
@@ -23,6 +24,7 @@ const (
 	formatSARIF = "sarif"
 	formatText  = "text"
 	formatCSV   = "csv"
+	formatHTML  = "html"
 )
 
 // outputFormat is one format a command writes: its name and what its
@@ -91,7 +93,18 @@ var checkFormats = formatChoice{
 	formats: []outputFormat{
 		{formatHuman, "findings, then a summary of the metrics"}, {formatJSON, ""}, {formatSARIF, ""},
 		{formatText, "path:line:col: severity[rule]: message"},
+		{formatHTML, "one self-contained page: metrics, treemap, functions, marked source"},
 	},
+}
+
+// htmlSourceList names the values of --html-source, for its help and
+// its error.
+func htmlSourceList() string {
+	names := make([]string, len(report.HTMLSources))
+	for i, s := range report.HTMLSources {
+		names[i] = string(s)
+	}
+	return strings.Join(names, ", ")
 }
 
 // checkRun is what finishCheck needs of a finished analysis.
@@ -180,6 +193,11 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 				sum.Results, sum.Results+sum.Omitted, sum.Omitted, sum.Reason)
 		}
 		return err
+	case formatHTML:
+		return report.WriteHTML(stdout, r, report.HTMLOptions{
+			Generator: "scb-check " + scbcheck.Version, Source: a.htmlSource, Context: run.cfg.Context,
+			MinDuplicateLines: a.minDuplicateLines, Rules: ruleInfos(run.settings.Catalog()), Words: flagWords{},
+		})
 	}
 	return report.WriteHuman(stdout, r, report.HumanOptions{
 		CWD: run.cwd, Context: run.cfg.Context, MinDuplicateLines: a.minDuplicateLines, Color: color,
@@ -220,3 +238,7 @@ func repoRoot(path, cwd string) string {
 		dir = parent
 	}
 }
+
+// htmlSourceCap is the HTML page's cap on source lines, as its help
+// shows it.
+var htmlSourceCap = strconv.FormatInt(report.DefaultHTMLSourceLines, 10)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/internal/safefile"
 	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/trajectory"
@@ -83,8 +84,9 @@ var (
 
 // trajectoryFormats are trajectory's output formats.
 var trajectoryFormats = formatChoice{
-	option:  "'--output-format <OUTPUT_FORMAT>' of trajectory",
-	formats: []outputFormat{{formatHuman, ""}, {formatJSON, ""}, {formatCSV, ""}},
+	option: "'--output-format <OUTPUT_FORMAT>' of trajectory",
+	formats: []outputFormat{{formatHuman, ""}, {formatJSON, ""}, {formatCSV, ""},
+		{formatHTML, "one self-contained page: trends, checkpoints, grown callables, hotspots"}},
 }
 
 // trajectoryArgs are the parsed arguments of `scb-check trajectory`.
@@ -118,6 +120,7 @@ var trajectoryValueFlags = map[string]string{
 var checkOnlyFlags = withGateFlags(map[string]bool{
 	"--min-duplicate-lines": true, "--exit-zero": true, "--baseline": true, "--write-baseline": true, "--color": true,
 	flagNewFromRev: true, flagNewFromMergeBase: true, flagNewFromPatch: true, flagStaged: true,
+	"--html-source": true,
 })
 
 // withGateFlags adds every gate flag to flags.
@@ -276,6 +279,8 @@ func runTrajectory(ctx context.Context, c *cli, args []string) error {
 		return trajectory.WriteJSON(c.stdout, tr)
 	case formatCSV:
 		return trajectory.WriteCSV(c.stdout, tr)
+	case formatHTML:
+		return trajectory.WriteHTML(c.stdout, tr, trajectory.HTMLOptions{Generator: "scb-check " + scbcheck.Version})
 	}
 	return trajectory.WriteHuman(c.stdout, tr)
 }
