@@ -41,6 +41,7 @@ type checkArgs struct {
 	compat            string // --compat, then $SCB_CHECK_COMPAT and the config's compat (resolveCompat)
 	quiet             bool   // --quiet: no progress line
 	change            changeArgs
+	markdownFile      string // --write-markdown
 }
 
 // checkOption is one of check's options: the name of its value ("" for
@@ -165,6 +166,7 @@ var checkOptions = withGateOptions(map[string]checkOption{
 	flagNewFromMergeBase: changeOption("<REF>"),
 	flagNewFromPatch:     changeOption("<FILE>"),
 	flagStaged:           changeOption(""),
+	flagWriteMarkdown:    writeMarkdownOption,
 })
 
 // withGateOptions adds to options a gate flag per gate of the metric
@@ -248,6 +250,9 @@ func parseCheck(args []string) (*checkArgs, error) {
 		return nil, err
 	}
 	if err := a.change.validate(a.gates); err != nil {
+		return nil, err
+	}
+	if err := a.validateMarkdown(); err != nil {
 		return nil, err
 	}
 	if a.path, err = onePath(positional, "check"); err != nil {

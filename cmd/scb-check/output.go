@@ -12,6 +12,7 @@ import (
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/change"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/safefile"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
 )
@@ -91,6 +92,7 @@ var checkFormats = formatChoice{
 	formats: []outputFormat{
 		{formatHuman, "findings, then a summary of the metrics"}, {formatJSON, ""}, {formatSARIF, ""},
 		{formatText, "path:line:col: severity[rule]: message"},
+		{formatMarkdown, "with a change option: a pull-request comment"},
 	},
 }
 
@@ -124,6 +126,12 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 	}
 	if err := writeReport(stdout, stderr, run); err != nil {
 		return err
+	}
+	if a.markdownFile != "" {
+		err := safefile.Write(a.markdownFile, 0o644, func(w io.Writer) error { return writeChangeMarkdown(w, run.delta) })
+		if err != nil {
+			return fmt.Errorf("failed to write %s: %w", flagWriteMarkdown, err)
+		}
 	}
 	if a.gates.writeBaseline != "" {
 		if err := writeBaselineFile(a.gates.writeBaseline, report.NewBaseline(r, scbcheck.Version, settings)); err != nil {
@@ -162,6 +170,9 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 		shown = changeOutput(run.delta)
 	}
 	switch a.format {
+	case formatMarkdown:
+		// parseCheck accepts markdown only with a change option.
+		return writeChangeMarkdown(stdout, run.delta)
 	case formatJSON:
 		if run.delta != nil {
 			p := run.settings.Profile
