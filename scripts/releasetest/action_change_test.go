@@ -252,7 +252,7 @@ func TestActionChangeModeErrors(t *testing.T) {
 		want   string
 	}{
 		{name: "depth 1: no base branch", work: checkout(t, origin, "--depth", "1", "--branch", "pr-merge"),
-			env:  pullRequestEnv(summary),
+			env: pullRequestEnv(summary),
 			want: "::error::scb-check: --new-from-merge-base: unknown revision 'refs/remotes/origin/main' in ., a shallow clone that may lack it: " +
 				"fetch it with the whole history (fetch-depth: 0 in actions/checkout, GIT_DEPTH: \"0\" in GitLab CI, git fetch --unshallow by hand) and try again"},
 		{name: "depth 1: no merge base", work: checkout(t, origin, "--depth", "1", "--no-single-branch"),
