@@ -222,7 +222,7 @@ func TestActionBaselineRefInChangeMode(t *testing.T) {
 	run := runAction(t, a, work, map[string]string{"baseline-ref": base}, cacheHits(t),
 		pullRequestEnv(filepath.Join(t.TempDir(), "summary.md"))...)
 	assert.Equal(t, "1", run.outputs["exit-code"], run.log)
-	assert.Contains(t, run.log, "::notice::scb-check: in change mode the ratchet compares with the change's base")
+	assert.Contains(t, run.log, "scb-check: in change mode the ratchet compares with the change's base")
 	assert.Contains(t, run.log, "gate max-erosion-increase failed: erosion is 0.916824034501873, baseline 0.8304791528014628 (+0.0863449), allowed increase 0.0\n")
 	assert.Contains(t, run.log, "gate max-verbosity-increase passed")
 	// No temporary worktree was made.
