@@ -16,6 +16,9 @@ type MarkdownOptions struct {
 	// Findings is how many new findings are listed at most;
 	// DefaultMarkdownFindings when not positive.
 	Findings int
+	// Title is the heading, written as given (Markdown, not escaped);
+	// DefaultMarkdownTitle when empty.
+	Title string
 }
 
 // The default limits of the Markdown output: a pull-request comment is
@@ -23,12 +26,15 @@ type MarkdownOptions struct {
 const (
 	DefaultMarkdownFunctions = 20
 	DefaultMarkdownFindings  = 50
+	DefaultMarkdownTitle     = "scb-check diff"
 )
 
 // WriteMarkdown writes d as a pull-request comment (GitHub-flavoured
 // Markdown): the metric table, the first functions that are not
 // unchanged, in d's order, then the new findings, each list followed by
-// a line saying how many it left out. Every text from the analysed trees
+// a line saying how many it left out. A delta without a base (d.Base
+// nil: only the head was measured, its new findings kept by line) shows
+// the head's numbers alone and no functions. Every text from the analysed trees
 // (paths, names, rule ids, messages) is escaped (MarkdownText): it cannot
 // close a table cell, or start a link, a code span or an HTML tag.
 func WriteMarkdown(w io.Writer, d *Delta, opt MarkdownOptions) error {
@@ -38,8 +44,11 @@ func WriteMarkdown(w io.Writer, d *Delta, opt MarkdownOptions) error {
 	if opt.Findings <= 0 {
 		opt.Findings = DefaultMarkdownFindings
 	}
+	if opt.Title == "" {
+		opt.Title = DefaultMarkdownTitle
+	}
 	var b strings.Builder
-	b.WriteString("### scb-check diff\n\n| metric | base | head | delta |\n| --- | ---: | ---: | ---: |\n")
+	fmt.Fprintf(&b, "### %s\n\n| metric | base | head | delta |\n| --- | ---: | ---: | ---: |\n", opt.Title)
 	for _, r := range metricRows(d) {
 		delta := r.delta
 		if r.gated && r.sign != 0 {
@@ -49,7 +58,11 @@ func WriteMarkdown(w io.Writer, d *Delta, opt MarkdownOptions) error {
 	}
 
 	fns := listed(d, false)
-	fmt.Fprintf(&b, "\n#### Functions %s\n\n", statusCounts(d.Functions))
+	if d.Base == nil {
+		b.WriteString("\n#### Functions\n\n_No base was measured: no function is compared._\n")
+	} else {
+		fmt.Fprintf(&b, "\n#### Functions %s\n\n", statusCounts(d.Functions))
+	}
 	if len(fns) > 0 {
 		b.WriteString("| status | function | location | CC | COG | SLOC | mass | change |\n" +
 			"| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |\n")

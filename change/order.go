@@ -41,9 +41,13 @@ type metricRow struct {
 }
 
 // metricRows are d's metric rows, one per metric of the table, in its
-// order: shares with three decimals, masses with two, counts whole.
+// order: shares with three decimals, masses with two, counts whole; the
+// base's values "-" when d has no base.
 func metricRows(d *Delta) []metricRow {
-	base, head := report.MetricsOf(d.Base), report.MetricsOf(d.Head)
+	base, head := report.Metrics{}, report.MetricsOf(d.Head)
+	if d.Base != nil {
+		base = report.MetricsOf(d.Base)
+	}
 	rows := make([]metricRow, 0, len(metric.All))
 	for _, m := range metric.All {
 		places := map[metric.Kind]int{metric.Share: 3, metric.Mass: 2, metric.Count: 0}[m.Kind]

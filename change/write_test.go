@@ -281,6 +281,26 @@ func TestWriteMarkdownLeavesOut(t *testing.T) {
 	assert.Contains(t, out, "\n_1 more new finding not shown._\n")
 }
 
+// A title replaces the heading; a delta without a base (only the head
+// measured, its new findings kept by line) shows the head's numbers with
+// "-" for the base and the delta, says that no function was compared,
+// and lists its findings.
+func TestWriteMarkdownTitleAndNoBase(t *testing.T) {
+	d := handDelta()
+	d.Base, d.Metrics, d.Functions = nil, nil, nil
+	d.NewFindings = d.NewFindings[1:2]
+	var b bytes.Buffer
+	require.NoError(t, change.WriteMarkdown(&b, d, change.MarkdownOptions{Title: "scb-check check"}))
+	out := b.String()
+	assert.True(t, strings.HasPrefix(out, "### scb-check check\n\n| metric | base | head | delta |\n"), out)
+	assert.Contains(t, out, "| verbosity | - | 0.500 | - |\n")
+	assert.Contains(t, out, "| high_cc_functions | - | 1 | - |\n")
+	assert.Contains(t, out, "| total_mass | - | 62.00 | - |\n")
+	assert.Contains(t, out, "\n#### Functions\n\n_No base was measured: no function is compared._\n")
+	assert.Contains(t, out, "\n#### New findings (1)\n\n| severity | rule | location | message |\n| --- | --- | --- | --- |\n"+
+		"| warning | bare\\-except | cli\\.py:5-6 | bare except |\n")
+}
+
 // A name, path or message cannot break the table, open an HTML tag,
 // or format text.
 func TestMarkdownText(t *testing.T) {

@@ -44,6 +44,7 @@ type checkArgs struct {
 	quiet             bool              // --quiet: no progress line
 	htmlSource        report.HTMLSource // --html-source: "" for the default
 	change            changeArgs
+	markdownFile      string // --write-markdown
 }
 
 // checkOption is one of check's options: the name of its value ("" for
@@ -176,6 +177,7 @@ var checkOptions = withGateOptions(map[string]checkOption{
 	flagNewFromMergeBase: changeOption("<REF>"),
 	flagNewFromPatch:     changeOption("<FILE>"),
 	flagStaged:           changeOption(""),
+	flagWriteMarkdown:    writeMarkdownOption,
 })
 
 // withGateOptions adds to options a gate flag per gate of the metric
@@ -259,6 +261,9 @@ func parseCheck(args []string) (*checkArgs, error) {
 		return nil, err
 	}
 	if err := a.change.validate(a.gates); err != nil {
+		return nil, err
+	}
+	if err := a.validateMarkdown(); err != nil {
 		return nil, err
 	}
 	if a.path, err = onePath(positional, "check"); err != nil {

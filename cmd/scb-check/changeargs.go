@@ -1,7 +1,11 @@
 package main
 
 import (
+	"fmt"
+	"io"
+
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/change"
 )
 
 // The options of check that judge a change (golangci-lint's names).
@@ -10,6 +14,10 @@ const (
 	flagNewFromMergeBase = "--new-from-merge-base"
 	flagNewFromPatch     = "--new-from-patch"
 	flagStaged           = "--staged"
+	// flagWriteMarkdown writes the change's Markdown to a file besides
+	// the output (the Action's job summary beside its SARIF, from one
+	// analysis).
+	flagWriteMarkdown = "--write-markdown"
 )
 
 // changeArgs is the change check judges: which of its options was given
@@ -52,6 +60,42 @@ func changeOption(metavar string) checkOption {
 	}}
 }
 
+// writeMarkdownOption is --write-markdown <FILE>.
+var writeMarkdownOption = checkOption{"<FILE>", func(a *checkArgs, name, value string) error {
+	if value == "" {
+		return usagef("error: invalid value '' for '%s <FILE>': expected a file name", name)
+	}
+	a.markdownFile = value
+	return nil
+}}
+
+// validateMarkdown rejects the Markdown output, and its file, without a
+// change option: the Markdown is a change's (base and head numbers, the
+// functions made worse, the new findings), and a whole tree's findings
+// are not new.
+func (a *checkArgs) validateMarkdown() error {
+	if a.change.on() {
+		return nil
+	}
+	what := "--output-format " + formatMarkdown
+	switch {
+	case a.markdownFile != "":
+		what = flagWriteMarkdown + " <FILE>"
+	case a.format != formatMarkdown:
+		return nil
+	}
+	return usagef("error: '%s' shows a change: give %s, %s, %s or %s (scb-check diff compares two trees)",
+		what, spelled(flagNewFromRev), spelled(flagNewFromMergeBase), spelled(flagNewFromPatch), flagStaged)
+}
+
+// writeChangeMarkdown writes the change d as a pull-request comment.
+func writeChangeMarkdown(w io.Writer, d *change.Delta) error {
+	if d == nil {
+		return fmt.Errorf("no change to write as Markdown")
+	}
+	return change.WriteMarkdown(w, d, change.MarkdownOptions{Title: "scb-check check"})
+}
+
 // on reports whether check judges a change.
 func (c changeArgs) on() bool { return c.flag != "" }
 
@@ -90,5 +134,7 @@ func changeRows() []helpRow {
 		{spelled(flagNewFromPatch), "Report only the findings on the lines this unified diff adds (git's or diff -u's " +
 			"format); no base is measured"},
 		{flagStaged, "Judge the staged change: HEAD against the index (what a pre-commit hook checks)"},
+		{flagWriteMarkdown + " <FILE>", "With one of the four above: also write the change as --output-format " +
+			"markdown prints it (a pull-request comment) to FILE, whatever the output format"},
 	}
 }

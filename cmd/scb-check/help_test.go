@@ -177,10 +177,13 @@ func TestHelpListsTheProfiles(t *testing.T) {
 // For every command writing formats, a value of --output-format is taken
 // exactly when its help names it, and each format the help names writes
 // output of its own (no two alike: none falls back to another's writer).
-// The values tried are every command's formats and one of none.
+// The values tried are every command's formats and one of none. check's
+// markdown shows a change: it is tried with a patch adding a.py.
 func TestHelpListsTheFormats(t *testing.T) {
 	work := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(work, "a.py"), []byte("def _identity(value):\n    return value\n"), 0o644))
+	patch := filepath.Join(t.TempDir(), "a.patch")
+	require.NoError(t, os.WriteFile(patch, []byte("--- /dev/null\n+++ a.py\n@@ -0,0 +1,2 @@\n+def _identity(value):\n+    return value\n"), 0o644))
 	var values []string
 	for _, c := range []formatChoice{checkFormats, dirFormats, functionsFormats, trajectoryFormats, rulesFormats} {
 		values = append(values, c.names()...)
@@ -192,12 +195,15 @@ func TestHelpListsTheFormats(t *testing.T) {
 		help    string
 		args    []string
 		formats formatChoice // for the number of formats, synonyms aside
+		// formatArgs are more arguments a format needs.
+		formatArgs map[string][]string
 	}{
-		{"check", checkHelp, []string{"check", "--disable-sg", work}, checkFormats},
-		{"dir", dirHelp, []string{"dir", work}, dirFormats},
-		{"functions", functionsHelp, []string{"functions", work}, functionsFormats},
-		{"trajectory", trajectoryHelp, []string{"trajectory", "--disable-sg", "-q", work, work}, trajectoryFormats},
-		{"rules", rulesHelp, []string{"rules"}, rulesFormats},
+		{"check", checkHelp, []string{"check", "--disable-sg", work}, checkFormats,
+			map[string][]string{formatMarkdown: {"--new-from-patch", patch}}},
+		{"dir", dirHelp, []string{"dir", work}, dirFormats, nil},
+		{"functions", functionsHelp, []string{"functions", work}, functionsFormats, nil},
+		{"trajectory", trajectoryHelp, []string{"trajectory", "--disable-sg", "-q", work, work}, trajectoryFormats, nil},
+		{"rules", rulesHelp, []string{"rules"}, rulesFormats, nil},
 	}
 	for _, c := range commands {
 		t.Run(c.name, func(t *testing.T) {
@@ -207,7 +213,7 @@ func TestHelpListsTheFormats(t *testing.T) {
 			outputs := map[string]string{}
 			for _, v := range values {
 				var stdout, stderr strings.Builder
-				code := run(append(slices.Clone(c.args), "--output-format", v), &stdout, &stderr)
+				code := run(slices.Concat(c.args, []string{"--output-format", v}, c.formatArgs[v]), &stdout, &stderr)
 				taken := !strings.Contains(stderr.String(), "invalid value '"+v+"'")
 				assert.Equal(t, slices.Contains(named, v), taken, "%s: named in %q, taken %t: %s", v, row, taken, stderr.String())
 				if !taken {

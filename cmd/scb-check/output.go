@@ -13,6 +13,7 @@ import (
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/change"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/internal/safefile"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
 )
@@ -94,6 +95,7 @@ var checkFormats = formatChoice{
 		{formatHuman, "findings, then a summary of the metrics"}, {formatJSON, ""}, {formatSARIF, ""},
 		{formatText, "path:line:col: severity[rule]: message"},
 		{formatHTML, "one self-contained page: metrics, treemap, functions, marked source"},
+		{formatMarkdown, "with a change option: a pull-request comment"},
 	},
 }
 
@@ -138,6 +140,12 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 	if err := writeReport(stdout, stderr, run); err != nil {
 		return err
 	}
+	if a.markdownFile != "" {
+		err := safefile.Write(a.markdownFile, 0o644, func(w io.Writer) error { return writeChangeMarkdown(w, run.delta) })
+		if err != nil {
+			return fmt.Errorf("failed to write %s: %w", flagWriteMarkdown, err)
+		}
+	}
 	if a.gates.writeBaseline != "" {
 		if err := writeBaselineFile(a.gates.writeBaseline, report.NewBaseline(r, scbcheck.Version, settings)); err != nil {
 			return err
@@ -175,6 +183,9 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 		shown = changeOutput(run.delta)
 	}
 	switch a.format {
+	case formatMarkdown:
+		// parseCheck accepts markdown only with a change option.
+		return writeChangeMarkdown(stdout, run.delta)
 	case formatJSON:
 		if run.delta != nil {
 			p := run.settings.Profile

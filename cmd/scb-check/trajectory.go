@@ -121,6 +121,7 @@ var checkOnlyFlags = withGateFlags(map[string]bool{
 	"--min-duplicate-lines": true, "--exit-zero": true, "--baseline": true, "--write-baseline": true, "--color": true,
 	flagNewFromRev: true, flagNewFromMergeBase: true, flagNewFromPatch: true, flagStaged: true,
 	"--html-source": true,
+	flagWriteMarkdown: true,
 })
 
 // withGateFlags adds every gate flag to flags.

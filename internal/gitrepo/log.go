@@ -118,6 +118,11 @@ func (r *Repo) Resolve(ctx context.Context, rev string) (Commit, error) {
 		if branch, unborn := r.unbornHead(ctx); unborn {
 			return Commit{}, fmt.Errorf("unknown revision '%s' in %s: %w (branch %s has no commit yet)", rev, r.display, ErrUnbornHead, branch)
 		}
+		if r.shallow(ctx) {
+			return Commit{}, fmt.Errorf("unknown revision '%s' in %s, a shallow clone that may lack it: fetch it with the "+
+				"whole history (fetch-depth: 0 in actions/checkout, GIT_DEPTH: \"0\" in GitLab CI, git fetch --unshallow "+
+				"by hand) and try again", rev, r.display)
+		}
 		return Commit{}, fmt.Errorf("unknown revision '%s' in %s", rev, r.display)
 	}
 	hash := strings.TrimSpace(out)
@@ -130,6 +135,13 @@ func (r *Repo) Resolve(ctx context.Context, rev string) (Commit, error) {
 		return Commit{}, fmt.Errorf("git log: unexpected output %q", out)
 	}
 	return Commit{Hash: hash, Time: fields[1], Subject: fields[2]}, nil
+}
+
+// shallow reports whether the repository is a shallow clone (one whose
+// history is cut off).
+func (r *Repo) shallow(ctx context.Context) bool {
+	out, _ := r.run(ctx, "rev-parse", "--is-shallow-repository")
+	return strings.TrimSpace(out) == "true"
 }
 
 // ErrUnbornHead marks a revision that names no commit in a repository
@@ -175,7 +187,7 @@ func (r *Repo) MergeBase(ctx context.Context, rev string) (Commit, error) {
 	if err == nil && isHash(base) {
 		return r.Resolve(ctx, base)
 	}
-	if shallow, _ := r.run(ctx, "rev-parse", "--is-shallow-repository"); strings.TrimSpace(shallow) == "true" {
+	if r.shallow(ctx) {
 		return Commit{}, fmt.Errorf("%w of '%s' and HEAD in %s, a shallow clone: fetch the history "+
 			"(git fetch --unshallow, or fetch-depth: 0 in actions/checkout) and try again", ErrNoMergeBase, rev, r.display)
 	}

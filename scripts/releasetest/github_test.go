@@ -85,7 +85,7 @@ func TestActionDeclaresItsInterface(t *testing.T) {
 	// Every gate of `check --help` has an input, under the flag's name.
 	for _, name := range []string{"max-erosion", "max-cog-erosion", "max-verbosity",
 		"max-high-cc-functions", "baseline", "max-erosion-increase", "max-verbosity-increase",
-		"path", "output-format", "report", "args", "version", "baseline-ref"} {
+		"path", "output-format", "report", "args", "version", "baseline-ref", "mode", "base", "summary"} {
 		in, ok := a.Inputs[name]
 		if assert.True(t, ok, "input %s", name) {
 			assert.NotEmpty(t, in.Description, name)
@@ -94,7 +94,9 @@ func TestActionDeclaresItsInterface(t *testing.T) {
 	}
 	assert.Equal(t, "sarif", *a.Inputs["output-format"].Default)
 	assert.Equal(t, ".", *a.Inputs["path"].Default)
-	for _, name := range []string{"exit-code", "report", "sarif"} {
+	assert.Empty(t, *a.Inputs["mode"].Default, "the event decides")
+	assert.Equal(t, "true", *a.Inputs["summary"].Default)
+	for _, name := range []string{"exit-code", "report", "sarif", "mode", "summary"} {
 		assert.Contains(t, a.Outputs, name)
 	}
 	for i, s := range a.Runs.Steps {
