@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/scbcheck/scbcheck/change"
+	"github.com/scbcheck/scbcheck/finding"
 )
 
 // hookRun is one run of scb-check hook: its exit status, stdout and
@@ -200,4 +204,81 @@ func TestHookProjectAndCache(t *testing.T) {
 	assert.Equal(t, got, runHookBinary(t, elsewhere, noCache, edit, nil, "--path", r.Dir, "--no-cache"))
 	assert.NoDirExists(t, noCache)
 	assert.Equal(t, hookRun{}, runHookBinary(t, elsewhere, cache, edit, nil), "the working directory is no project holding app.py")
+}
+
+// The files an event names are those inside the project, by name alone:
+// as given (a link to the project included) or with its links resolved;
+// relative ones are the project's; the project itself and paths that
+// climb out are passed over.
+func TestTouchedFiles(t *testing.T) {
+	p := project{abs: "/home/u/link", real: "/srv/proj"}
+	tests := []struct {
+		name           string
+		file, notebook string
+		want           []string
+	}{
+		{"an absolute path in the project", "/srv/proj/pkg/a.py", "", []string{"pkg/a.py"}},
+		{"through the project's link", "/home/u/link/a.py", "", []string{"a.py"}},
+		{"relative to the project", "pkg/../b.py", "", []string{"b.py"}},
+		{"a notebook", "", "/srv/proj/n.ipynb", []string{"n.ipynb"}},
+		{"climbing out", "/srv/proj/../other/a.py", "", nil},
+		{"relative, climbing out", "../other/a.py", "", nil},
+		{"another directory", "/etc/passwd", "", nil},
+		{"a prefix that is no parent", "/srv/project2/a.py", "", nil},
+		{"the project itself", "/srv/proj", "", nil},
+		{"none", "", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev := &hookEvent{}
+			ev.ToolInput.FilePath, ev.ToolInput.NotebookPath = tt.file, tt.notebook
+			assert.Equal(t, tt.want, touchedFiles(ev, p))
+		})
+	}
+}
+
+// A fix hint is the first sentence of the rule's docs, on one line and
+// cut at 200 characters; an abbreviation or a code span does not end it.
+func TestFirstSentence(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"two sentences", "Write `if flag:`. When the\n  exact bool matters, say so.", "Write `if flag:`."},
+		{"an abbreviation", "Chain the comparisons, e.g. `low <= v < high`. More.", "Chain the comparisons, e.g. `low <= v < high`."},
+		{"one sentence", "Keep one implementation.", "Keep one implementation."},
+		{"none", "", ""},
+		{"too long", strings.Repeat("word ", 60), strings.Repeat("word ", 40)[:199] + "…"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, firstSentence(tt.in))
+		})
+	}
+}
+
+// The message lists the first 20 findings and says how many more there
+// are; a rule without docs points to scb-check rule.
+func TestHookMessageIsBounded(t *testing.T) {
+	var found []change.NewFinding
+	for i := range 22 {
+		found = append(found, change.NewFinding{Finding: finding.Finding{RuleID: "my-rule", Path: "a.py", Line: i + 1, Message: "m"}})
+	}
+	msg := hookMessage(found, nil, map[string]string{})
+	lines := strings.Split(strings.TrimSuffix(msg, "\n"), "\n")
+	require.Len(t, lines, 1+2*20+1)
+	assert.Equal(t, "scb-check: the uncommitted work adds 22 findings (the working tree against HEAD); fix them before you finish:", lines[0])
+	assert.Equal(t, []string{"a.py:20 my-rule: m", "  fix: see `scb-check rule my-rule`"}, lines[39:41])
+	assert.Equal(t, "… and 2 more: run `scb-check diff HEAD` to see them all", lines[41])
+}
+
+// An event over the cap is refused, not read whole.
+func TestHookEventOverTheCap(t *testing.T) {
+	_, err := readHookEvent(io.LimitReader(zeros{}, maxHookEvent+10))
+	assert.EqualError(t, err, "stdin: the hook event is over 64 MiB")
+}
+
+// zeros reads as endless zero bytes.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }
