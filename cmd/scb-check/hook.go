@@ -195,21 +195,15 @@ func hook(ctx context.Context, c *cli, args []string) error {
 	if len(positional) > 0 {
 		return usagef("error: unexpected argument '%s' found (the event is read from stdin)\n\nUsage: scb-check hook [OPTIONS] < EVENT.json", positional[0])
 	}
-	h.check = a
 	if h.noCache && a.cache != "" {
 		return usagef("error: '--no-cache' and '--cache' exclude each other")
 	}
+	h.check = a
 	ev, err := readHookEvent(c.stdin)
 	if err != nil {
 		return err
 	}
-	event := h.event
-	if event == "" {
-		event = hookEdit
-		if ev.Name == "Stop" || ev.Name == "SubagentStop" {
-			event = hookStop
-		}
-	}
+	event := h.eventOf(ev)
 	if event == hookStop && ev.StopHookActive {
 		// The agent goes on because a stop hook blocked: reporting again
 		// could hold it in a loop.
@@ -221,30 +215,51 @@ func hook(ctx context.Context, c *cli, args []string) error {
 	}
 	var touched []string
 	if event == hookEdit {
-		touched = touchedFiles(ev, project)
-		if len(touched) == 0 {
+		if touched = touchedFiles(ev, project); len(touched) == 0 {
 			return nil
 		}
 	}
+	return h.judge(ctx, c, project, touched)
+}
+
+// eventOf is what the hook judges: --event, else the event's name says.
+func (h *hookArgs) eventOf(ev *hookEvent) string {
+	switch {
+	case h.event != "":
+		return h.event
+	case ev.Name == "Stop" || ev.Name == "SubagentStop":
+		return hookStop
+	}
+	return hookEdit
+}
+
+// judge judges the working tree of the project against HEAD and writes
+// the findings the change adds in the files touched (all of them when
+// none are given: the Stop event) to stderr; errHookFindings when there
+// are any.
+func (h *hookArgs) judge(ctx context.Context, c *cli, project project, touched []string) error {
+	a := h.check
 	if !h.noCache && a.cache == "" {
-		if a.cache, err = defaultCacheDir(os.Getenv); err != nil {
+		dir, err := defaultCacheDir(os.Getenv)
+		if err != nil {
 			return err
 		}
+		a.cache = dir
 	}
 	opt, err := prepareAnalysis(a, a.configPath != "")
 	if err != nil {
 		return err
 	}
 	opt.Path, opt.WorkDir = project.real, project.real
-	if event == hookEdit && !mayAffect(opt, touched) {
+	if touched != nil && !mayAffect(opt, touched) {
 		return nil
 	}
 	c.words = flagWords{own: map[libopt.Option]string{libopt.DiffBase: "HEAD", libopt.DiffHead: "the working tree"}}
-	c.atEnd(func() {
-		if a.verbose >= 1 || opt.CacheStats != nil && opt.CacheStats.Errors > 0 {
-			reportCache(c.stderr, a, opt.CacheStats)
-		}
-	})
+	// Only with -v: what goes to stderr may go to the agent, and a cache
+	// that could not be written changes no finding.
+	if a.verbose >= 1 {
+		c.atEnd(func() { reportCache(c.stderr, a, opt.CacheStats) })
+	}
 	d, err := scbcheck.Diff(ctx, scbcheck.DiffOptions{Options: opt, Base: scbcheck.Tree{Kind: scbcheck.Revision, Rev: "HEAD"},
 		Head: scbcheck.Tree{Kind: scbcheck.WorkTree}})
 	if err != nil && ctx.Err() != nil {
@@ -256,20 +271,27 @@ func hook(ctx context.Context, c *cli, args []string) error {
 	if a.verbose >= 1 {
 		logSides(c.stderr, c.words, d)
 	}
-	var found []change.NewFinding
-	for _, nf := range d.NewFindings {
-		if event == hookStop || slices.Contains(touched, nf.Path) {
-			found = append(found, nf)
-		}
-	}
+	found := foundIn(d, touched)
 	if len(found) == 0 {
 		return nil
+	}
+	io.WriteString(c.stderr, hookMessage(found, touched, fixHints(opt.Catalog)))
+	return errHookFindings
+}
+
+// foundIn are the new findings of d in the files touched (all of them
+// with none given), in path and line order.
+func foundIn(d *change.Delta, touched []string) []change.NewFinding {
+	var found []change.NewFinding
+	for _, nf := range d.NewFindings {
+		if touched == nil || slices.Contains(touched, nf.Path) {
+			found = append(found, nf)
+		}
 	}
 	slices.SortStableFunc(found, func(x, y change.NewFinding) int {
 		return cmp.Or(cmp.Compare(x.Path, y.Path), cmp.Compare(x.Line, y.Line))
 	})
-	io.WriteString(c.stderr, hookMessage(found, touched, fixHints(opt.Catalog)))
-	return errHookFindings
+	return found
 }
 
 // project is the project directory: as given (made absolute) and with

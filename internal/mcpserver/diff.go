@@ -213,33 +213,10 @@ func repoTop(real string) (string, bool) {
 // diffAnswerOf is the answer of the comparison d of the trees named base
 // and head, with at most limit functions and limit new findings.
 func diffAnswerOf(d *change.Delta, base, head string, limit int, cache Cache) DiffAnswer {
-	a := DiffAnswer{Root: d.Head.Root, Base: base, Head: head, Functions: []ChangedFunction{}, NewFindings: []Finding{},
-		Skipped: []Skipped{}, Warnings: []string{}, Cache: cache, NewFindingsTotal: len(d.NewFindings)}
-	baseValues, headValues := report.MetricsOf(d.Base), report.MetricsOf(d.Head)
-	for _, m := range metric.All {
-		mc := MetricChange{Key: m.Key}
-		if v, ok := baseValues[m.Key]; ok {
-			mc.Base = ptr(v)
-		}
-		if v, ok := headValues[m.Key]; ok {
-			mc.Head = ptr(v)
-		}
-		if v, ok := d.Metrics[m.Key]; ok && mc.Base != nil && mc.Head != nil {
-			mc.Delta = ptr(v)
-		}
-		a.Metrics = append(a.Metrics, mc)
-	}
+	a := DiffAnswer{Root: d.Head.Root, Base: base, Head: head, Metrics: metricChanges(d), Functions: []ChangedFunction{},
+		NewFindings: []Finding{}, Skipped: []Skipped{}, Warnings: []string{}, Cache: cache, NewFindingsTotal: len(d.NewFindings)}
 	for _, f := range d.Functions {
-		switch f.Status {
-		case change.Regressed:
-			a.FunctionCounts.Regressed++
-		case change.New:
-			a.FunctionCounts.New++
-		case change.Improved:
-			a.FunctionCounts.Improved++
-		case change.Removed:
-			a.FunctionCounts.Removed++
-		}
+		a.FunctionCounts.add(f.Status)
 		if (f.Status == change.Regressed || f.Status == change.New) && len(a.Functions) < limit {
 			a.Functions = append(a.Functions, ChangedFunction{Name: f.Name, Kind: f.Kind, Status: string(f.Status),
 				Base: numbersOf(f.Base), Head: numbersOf(f.Head)})
@@ -267,6 +244,41 @@ func diffAnswerOf(d *change.Delta, base, head string, limit int, cache Cache) Di
 	return a
 }
 
+// metricChanges are the headline metrics of d's two trees with their
+// change, in the metric table's order.
+func metricChanges(d *change.Delta) []MetricChange {
+	base, head := report.MetricsOf(d.Base), report.MetricsOf(d.Head)
+	value := func(values map[string]float64, key string) *float64 {
+		if v, ok := values[key]; ok {
+			return ptr(v)
+		}
+		return nil
+	}
+	var out []MetricChange
+	for _, m := range metric.All {
+		mc := MetricChange{Key: m.Key, Base: value(base, m.Key), Head: value(head, m.Key)}
+		if mc.Base != nil && mc.Head != nil {
+			mc.Delta = value(d.Metrics, m.Key)
+		}
+		out = append(out, mc)
+	}
+	return out
+}
+
+// add counts a function of status s (an unchanged one in none).
+func (fc *FunctionCounts) add(s change.Status) {
+	switch s {
+	case change.Regressed:
+		fc.Regressed++
+	case change.New:
+		fc.New++
+	case change.Improved:
+		fc.Improved++
+	case change.Removed:
+		fc.Removed++
+	}
+}
+
 // numbersOf is a side's numbers as an answer gives them, nil for none.
 func numbersOf(n *change.Numbers) *FunctionNumbers {
 	if n == nil {
@@ -292,51 +304,10 @@ func (a DiffAnswer) keep(n int) DiffAnswer {
 // regressed functions with both numbers, then the new findings.
 func (a DiffAnswer) text() string {
 	var b strings.Builder
-	num := func(p *float64) string {
-		if p == nil {
-			return "null"
-		}
-		return strconv.FormatFloat(*p, 'f', -1, 64)
-	}
 	fmt.Fprintf(&b, "scb-check diff of %s: %s -> %s\n", a.Root, a.Base, a.Head)
-	var same []string
-	for _, m := range a.Metrics {
-		if m.Delta != nil && *m.Delta == 0 {
-			same = append(same, m.Key)
-			continue
-		}
-		fmt.Fprintf(&b, "%s %s -> %s (delta %s)\n", m.Key, num(m.Base), num(m.Head), num(m.Delta))
-	}
-	if len(same) > 0 {
-		fmt.Fprintf(&b, "unchanged: %s\n", strings.Join(same, ", "))
-	}
-	fc := a.FunctionCounts
-	fmt.Fprintf(&b, "functions: %d regressed, %d new, %d improved, %d removed\n", fc.Regressed, fc.New, fc.Improved, fc.Removed)
-	listed := len(a.Functions) + a.FunctionsLeftOut
-	if listed < fc.Regressed+fc.New {
-		fmt.Fprintf(&b, "the first %d regressed and new functions (raise limit for more):\n", listed)
-	}
-	for _, f := range a.Functions {
-		b.WriteString(f.line() + "\n")
-	}
-	b.WriteString(leftOutLine(a.FunctionsLeftOut, "functions"))
-	if a.NewFindingsTotal == 0 {
-		b.WriteString("no new findings\n")
-	} else {
-		listed := len(a.NewFindings) + a.NewFindingsLeftOut
-		fmt.Fprintf(&b, "%d new findings", a.NewFindingsTotal)
-		if listed < a.NewFindingsTotal {
-			fmt.Fprintf(&b, "; the first %d (raise limit for more)", listed)
-		}
-		b.WriteString(":\n")
-		for _, f := range a.NewFindings {
-			fmt.Fprintf(&b, "%s:%d %s: %s\n", f.File, f.Line, f.Rule, f.Message)
-			if len(f.Also) > 0 {
-				fmt.Fprintf(&b, "  a copy of %s\n", strings.Join(f.Also, ", "))
-			}
-		}
-		b.WriteString(leftOutLine(a.NewFindingsLeftOut, "new findings"))
-	}
+	a.metricsText(&b)
+	a.functionsText(&b)
+	a.findingsText(&b)
 	for _, sk := range a.Skipped {
 		fmt.Fprintf(&b, "skipped in the %s: %s: %s\n", sk.Tree, sk.File, sk.Reason)
 	}
@@ -344,6 +315,62 @@ func (a DiffAnswer) text() string {
 		fmt.Fprintf(&b, "warning: %s\n", w)
 	}
 	return b.String()
+}
+
+// metricsText writes a line per metric that changed (or has no value on
+// a side), then the names of those that did not.
+func (a DiffAnswer) metricsText(b *strings.Builder) {
+	num := func(p *float64) string {
+		if p == nil {
+			return "null"
+		}
+		return strconv.FormatFloat(*p, 'f', -1, 64)
+	}
+	var same []string
+	for _, m := range a.Metrics {
+		if m.Delta != nil && *m.Delta == 0 {
+			same = append(same, m.Key)
+			continue
+		}
+		fmt.Fprintf(b, "%s %s -> %s (delta %s)\n", m.Key, num(m.Base), num(m.Head), num(m.Delta))
+	}
+	if len(same) > 0 {
+		fmt.Fprintf(b, "unchanged: %s\n", strings.Join(same, ", "))
+	}
+}
+
+// functionsText writes the counts by status and a line per function
+// listed.
+func (a DiffAnswer) functionsText(b *strings.Builder) {
+	fc := a.FunctionCounts
+	fmt.Fprintf(b, "functions: %d regressed, %d new, %d improved, %d removed\n", fc.Regressed, fc.New, fc.Improved, fc.Removed)
+	if listed := len(a.Functions) + a.FunctionsLeftOut; listed < fc.Regressed+fc.New {
+		fmt.Fprintf(b, "the first %d regressed and new functions (raise limit for more):\n", listed)
+	}
+	for _, f := range a.Functions {
+		b.WriteString(f.line() + "\n")
+	}
+	b.WriteString(leftOutLine(a.FunctionsLeftOut, "functions"))
+}
+
+// findingsText writes the new findings, a copy's originals after it.
+func (a DiffAnswer) findingsText(b *strings.Builder) {
+	if a.NewFindingsTotal == 0 {
+		b.WriteString("no new findings\n")
+		return
+	}
+	fmt.Fprintf(b, "%d new findings", a.NewFindingsTotal)
+	if listed := len(a.NewFindings) + a.NewFindingsLeftOut; listed < a.NewFindingsTotal {
+		fmt.Fprintf(b, "; the first %d (raise limit for more)", listed)
+	}
+	b.WriteString(":\n")
+	for _, f := range a.NewFindings {
+		fmt.Fprintf(b, "%s:%d %s: %s\n", f.File, f.Line, f.Rule, f.Message)
+		if len(f.Also) > 0 {
+			fmt.Fprintf(b, "  a copy of %s\n", strings.Join(f.Also, ", "))
+		}
+	}
+	b.WriteString(leftOutLine(a.NewFindingsLeftOut, "new findings"))
 }
 
 // line is the function's line of the text: its status, name and place,
