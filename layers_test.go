@@ -103,7 +103,7 @@ var allowedImports = map[string][]string{
 	// mcpserver is the MCP server: it translates tool calls into the
 	// facade's runs and their reports into answers, above the facade and
 	// below the command that starts it.
-	"internal/mcpserver": {".", "config", "finding", "metric", "option", "report", "rules", "internal/advice"},
+	"internal/mcpserver": {".", "change", "config", "finding", "metric", "option", "report", "rules", "internal/advice"},
 
 	// distinfo prints the version and the pinned ast-grep for the release
 	// scripts (scripts/dist, scripts/setup): a command beside the others.

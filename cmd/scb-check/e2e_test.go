@@ -171,6 +171,18 @@ func runBinary(t *testing.T, dir string, args, env []string) map[string]string {
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = dir
 	cmd.Env = append(append(os.Environ(), "SCB_CHECK_EXTRA_SLOP_RULES="), env...)
+	code, stdout, stderr := runCommand(t, cmd)
+	return map[string]string{
+		secExit:   strconv.Itoa(code) + "\n",
+		secStdout: stdout,
+		secStderr: stderr,
+	}
+}
+
+// runCommand runs cmd and returns its exit status, stdout and stderr; a
+// failure to start it fails the test.
+func runCommand(t *testing.T, cmd *exec.Cmd) (int, string, string) {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -181,11 +193,7 @@ func runBinary(t *testing.T, dir string, args, env []string) map[string]string {
 	} else {
 		require.NoError(t, err)
 	}
-	return map[string]string{
-		secExit:   strconv.Itoa(code) + "\n",
-		secStdout: stdout.String(),
-		secStderr: stderr.String(),
-	}
+	return code, stdout.String(), stderr.String()
 }
 
 // lines are the non-blank lines of a section, trimmed.

@@ -17,6 +17,13 @@ const (
 	exitError    = 2 // usage, input, configuration or analysis error
 )
 
+// Exit codes of `scb-check hook`, in Claude Code's meaning: 2 shows the
+// hook's stderr to the agent, any other code but 0 only to the user.
+const (
+	exitHookFindings = 2 // the change adds findings, listed on stderr
+	exitHookError    = 1 // any error of the hook: the agent goes on
+)
+
 // Exit codes of a run stopped by a signal, as a shell reports a process
 // killed by it (128 + the signal's number): the run stopped ast-grep and
 // removed its temporary files first.
@@ -41,8 +48,10 @@ func (e *quietError) Unwrap() error { return e.err }
 // place that does: a signal that stopped the run gives its code (130 for
 // SIGINT, 143 for SIGTERM) whatever the outcome; else no error is 0,
 // errFindings 1 and any other error (usage, input, configuration,
-// analysis, an interrupted run) 2.
+// analysis, an interrupted run) 2; but the hook's findings are 2 and its
+// errors 1 (see exitHookFindings).
 func exitCode(err error, sig os.Signal) int {
+	var hookErr *hookError
 	switch {
 	case sig == syscall.SIGTERM:
 		return exitTerminated
@@ -50,6 +59,10 @@ func exitCode(err error, sig os.Signal) int {
 		return exitInterrupted
 	case err == nil:
 		return exitClean
+	case errors.Is(err, errHookFindings):
+		return exitHookFindings
+	case errors.As(err, &hookErr):
+		return exitHookError
 	case errors.Is(err, errFindings):
 		return exitFindings
 	}

@@ -28,6 +28,11 @@ func TestExitCode(t *testing.T) {
 		{"SIGINT after a clean run", nil, os.Interrupt, 130},
 		{"SIGINT after an error", errors.New("interrupted"), os.Interrupt, 130},
 		{"SIGTERM after findings", errFindings, syscall.SIGTERM, 143},
+		// The hook's, in Claude Code's meaning.
+		{"the hook's findings", errHookFindings, nil, 2},
+		{"the hook's error", &hookError{errors.New("stdin is not a Claude Code hook event")}, nil, 1},
+		{"the hook's usage error", &hookError{usagef("error: unexpected argument 'x' found")}, nil, 1},
+		{"SIGINT in the hook", &hookError{errors.New("interrupted")}, os.Interrupt, 130},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -38,8 +38,9 @@ Commands:
   rules       List the rules of the catalog: id, language, severity, category and source
   trajectory  Measure a sequence of checkpoints or a git history, with deltas and slopes
   batch       Measure many snapshots listed in a manifest, one JSON line each (resumable, shardable)
-  mcp         Serve check, functions and rule to an agent as an MCP server over stdio
+  mcp         Serve check, functions, rule and diff to an agent as an MCP server over stdio
   diff        Compare two revisions or directories: metric deltas, changed functions, new findings
+  hook        Judge an agent's edit against HEAD: an after-edit hook for Claude Code
   help        Print this help, or a command's (help COMMAND is COMMAND --help)
 
 Options:
@@ -129,6 +130,7 @@ var commands = map[string]command{
 	"functions":  runFunctions,
 	"mcp":        runMCP,
 	"diff":       runDiff,
+	"hook":       runHook,
 }
 
 // runContext runs the command line, prints its error and returns it;

@@ -13,16 +13,19 @@ import (
 
 // mcpHelp is mcp's help.
 var mcpHelp = helpText{
-	head: `Serve check, functions and rule to an agent: an MCP server over stdio
+	head: `Serve check, functions, rule and diff to an agent: an MCP server over stdio
 
 A Model Context Protocol server on stdin and stdout (nothing else is written
 to stdout). Its tools: check (path; include_all, compat, languages,
 disable_sg, limit), functions (path; sort, limit, min_cc; include_all,
-compat, languages) and rule (id). A call's path is relative to the working
-directory and must lie under it, a --root directory or a root the client
-announces (links resolved). The analysis options below are the defaults of
+compat, languages), rule (id) and diff (path; base, head; include_all,
+compat, languages, disable_sg, limit). A call's path is relative to the
+working directory and must lie under it, a --root directory or a root the
+client announces (links resolved); for diff, so must the top of the git
+repository holding it. The analysis options below are the defaults of
 every call; configuration is discovered from the working directory, as
-check run there discovers it. Calls share one cache (in memory, or --cache).
+check run there discovers it. Calls share one cache (in memory, or --cache;
+a diff call has its own in memory, and shares --cache's).
 
 Usage: scb-check mcp [OPTIONS]
 

@@ -22,6 +22,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/scbcheck/scbcheck/internal/mcpserver"
+	"github.com/scbcheck/scbcheck/internal/testkit"
 )
 
 // mcpFixture is a tree whose numbers are worked out by hand, with
@@ -120,7 +121,7 @@ func answer[A any](t *testing.T, res *mcp.CallToolResult) A {
 	return a
 }
 
-// The server lists its three tools, each with a schema whose only
+// The server lists its four tools, each with a schema whose only
 // required argument is the one that names what to look at.
 func TestMCPListsTools(t *testing.T) {
 	cs, stderr := startMCP(t, t.TempDir(), nil, nil)
@@ -136,7 +137,7 @@ func TestMCPListsTools(t *testing.T) {
 		assert.NotEmpty(t, tool.Description, tool.Name)
 		assert.NotNil(t, tool.OutputSchema, tool.Name)
 	}
-	assert.Equal(t, map[string][]string{"check": {"path"}, "functions": {"path"}, "rule": {"id"}}, required)
+	assert.Equal(t, map[string][]string{"check": {"path"}, "functions": {"path"}, "rule": {"id"}, "diff": {"path"}}, required)
 	assert.Empty(t, stderr.String(), "nothing is logged without -v")
 }
 
@@ -495,4 +496,151 @@ func TestMCPStdoutIsProtocolOnly(t *testing.T) {
 	assert.Equal(t, map[float64]bool{1: true, 2: true, 3: true}, answered)
 	assert.Contains(t, stderr.String(), `msg="call answered" tool=check`)
 	assert.Contains(t, stderr.String(), `msg="call failed" tool=check`)
+}
+
+// diff compares the working tree with HEAD (or two revisions) on the diff
+// tests' fixture pair, whose numbers are worked out by hand (see
+// diffBase): parse regressed (cc 2 -> 3, cog 1 -> 3, SLOC 4 -> 5, mass 4
+// -> 3√5), host is new (cc 1, 2 SLOC, mass √2), size improved and legacy
+// was removed; verbosity went from 1/12 to 2/12; host's d.get is the one
+// new finding.
+func TestMCPDiff(t *testing.T) {
+	repo := testkit.NewGitRepo(t)
+	repo.Commit("base", diffBase)
+	writeTree(t, repo.Dir, diffHead)
+	cs, _ := startMCP(t, repo.Dir, nil, nil)
+	res := callTool(t, cs, "diff", map[string]any{"path": "."})
+	a := answer[mcpserver.DiffAnswer](t, res)
+
+	assert.Equal(t, repo.Dir, a.Root)
+	assert.Equal(t, []string{"HEAD", "the working tree"}, []string{a.Base, a.Head})
+	metrics := map[string]mcpserver.MetricChange{}
+	for _, m := range a.Metrics {
+		metrics[m.Key] = m
+	}
+	near := func(key string, base, head float64) {
+		t.Helper()
+		m := metrics[key]
+		if assert.NotNil(t, m.Base, key) && assert.NotNil(t, m.Head, key) && assert.NotNil(t, m.Delta, key) {
+			assert.InDelta(t, base, *m.Base, 1e-12, key)
+			assert.InDelta(t, head, *m.Head, 1e-12, key)
+			assert.InDelta(t, head-base, *m.Delta, 1e-12, key)
+		}
+	}
+	near("verbosity", 1.0/12, 2.0/12)
+	near("total_loc", 12, 12)
+	near("total_functions", 4, 4)
+	near("total_mass", 8+2*math.Sqrt(2), math.Sqrt(3)+3*math.Sqrt(5)+2*math.Sqrt(2))
+	near("total_cog_mass", 4, 3*math.Sqrt(5))
+	near("erosion", 0, 0)
+	assert.Equal(t, mcpserver.FunctionCounts{Regressed: 1, New: 1, Improved: 1, Removed: 1}, a.FunctionCounts)
+	require.Len(t, a.Functions, 2, "the regressed and the new function; size and legacy are counted only")
+	assert.Equal(t, mcpserver.ChangedFunction{Name: "parse", Kind: "function", Status: "regressed",
+		Base: &mcpserver.FunctionNumbers{File: "app.py", Line: 5, EndLine: 8, CC: 2, Cog: 1, SLOC: 4, Mass: 4},
+		Head: &mcpserver.FunctionNumbers{File: "app.py", Line: 6, EndLine: 10, CC: 3, Cog: 3, SLOC: 5, Mass: 3 * math.Sqrt(5)}}, a.Functions[0],
+		"the larger change of mass first: 3√5 - 4 = 2.71 against √2")
+	assert.Equal(t, mcpserver.ChangedFunction{Name: "host", Kind: "function", Status: "new",
+		Head: &mcpserver.FunctionNumbers{File: "app.py", Line: 17, EndLine: 18, CC: 1, Cog: 0, SLOC: 2, Mass: math.Sqrt(2)}}, a.Functions[1])
+	assert.Equal(t, 1, a.NewFindingsTotal)
+	assert.Equal(t, []mcpserver.Finding{{File: "app.py", Line: 18, EndLine: 18, Rule: "dict-get-default-none", Severity: "warning",
+		Message: hostFinding}}, a.NewFindings, "port's finding was edited, not added")
+
+	text := textOf(t, res)
+	assert.Contains(t, text, "scb-check diff of "+repo.Dir+": HEAD -> the working tree\n")
+	assert.Contains(t, text, fmt.Sprintf("verbosity %v -> %v (delta %v)\n", 1.0/12, 2.0/12, 2.0/12-1.0/12))
+	assert.Contains(t, text, "functions: 1 regressed, 1 new, 1 improved, 1 removed\n")
+	assert.Contains(t, text, fmt.Sprintf("regressed parse (function) app.py:6-10: cc 2 -> 3, cog 1 -> 3, sloc 4 -> 5, mass 4 -> %v\n", 3*math.Sqrt(5)))
+	assert.Contains(t, text, fmt.Sprintf("new host (function) app.py:17-18: cc 1, cog 0, sloc 2, mass %v\n", math.Sqrt(2)))
+	assert.Contains(t, text, "1 new findings:\napp.py:18 dict-get-default-none: "+hostFinding+"\n")
+
+	// The same change as two revisions.
+	repo.Commit("head", nil)
+	revs := answer[mcpserver.DiffAnswer](t, callTool(t, cs, "diff", map[string]any{"path": ".", "base": "HEAD~1", "head": "HEAD"}))
+	assert.Equal(t, []string{"HEAD~1", "HEAD"}, []string{revs.Base, revs.Head})
+	assert.Equal(t, a.Functions, revs.Functions)
+	assert.Equal(t, a.NewFindings, revs.NewFindings)
+	same := answer[mcpserver.DiffAnswer](t, callTool(t, cs, "diff", map[string]any{"path": "app.py"}))
+	assert.Equal(t, mcpserver.FunctionCounts{}, same.FunctionCounts, "the working tree is HEAD now")
+	assert.Empty(t, same.NewFindings)
+}
+
+// A copy of an existing function pasted into another file is a new
+// finding naming the original; with a limit of 0 everything is counted
+// and nothing listed.
+func TestMCPDiffCopyAndLimit(t *testing.T) {
+	repo := testkit.NewGitRepo(t)
+	repo.Commit("base", map[string]string{"app.py": appBase})
+	writeTree(t, repo.Dir, map[string]string{"more.py": strings.TrimPrefix(appAdded, "\n\n")})
+	cs, _ := startMCP(t, repo.Dir, nil, nil)
+	a := answer[mcpserver.DiffAnswer](t, callTool(t, cs, "diff", map[string]any{"path": ".", "disable_sg": true}))
+	assert.Equal(t, mcpserver.FunctionCounts{New: 2}, a.FunctionCounts, "load_copy and route")
+	require.Len(t, a.NewFindings, 2)
+	assert.Equal(t, mcpserver.Finding{File: "more.py", Line: 1, EndLine: 6, Rule: "duplicate-structure", Severity: "warning",
+		Message: "duplicated block (6 lines, 2 instances)", Also: []string{"app.py:1"}}, a.NewFindings[0])
+	assert.Equal(t, []string{"more.py", "cyclomatic-complexity"}, []string{a.NewFindings[1].File, a.NewFindings[1].Rule})
+
+	none := answer[mcpserver.DiffAnswer](t, callTool(t, cs, "diff", map[string]any{"path": ".", "disable_sg": true, "limit": 0}))
+	assert.Equal(t, 2, none.NewFindingsTotal)
+	assert.Empty(t, none.NewFindings)
+	assert.Empty(t, none.Functions)
+	assert.Equal(t, a.FunctionCounts, none.FunctionCounts)
+}
+
+// diff's tool errors: a revision that names no commit, a path in no
+// repository, a path outside the roots, and a repository whose top lies
+// outside them (the server started in a directory inside it).
+func TestMCPDiffErrors(t *testing.T) {
+	repo := testkit.NewGitRepo(t)
+	repo.Commit("base", map[string]string{"app.py": diffBase["app.py"], "sub/b.py": "def b():\n    return 1\n"})
+	plain, outside := t.TempDir(), t.TempDir()
+	writeTree(t, plain, map[string]string{"a.py": diffBase["app.py"]})
+	cs, _ := startMCP(t, repo.Dir, nil, nil, "--root", plain)
+	failed := func(args map[string]any, want ...string) {
+		t.Helper()
+		res := callTool(t, cs, "diff", args)
+		require.True(t, res.IsError, "%v", args)
+		for _, w := range want {
+			assert.Contains(t, textOf(t, res), w)
+		}
+	}
+	failed(map[string]any{"path": ".", "base": "no-such-rev"}, "base: ", "no-such-rev")
+	failed(map[string]any{"path": ".", "head": "--output=x"}, "head: ", "--output=x")
+	failed(map[string]any{"path": plain}, "base: not a git repository: "+plain)
+	failed(map[string]any{"path": outside}, "path "+outside+" is outside the allowed roots")
+
+	sub, _ := startMCP(t, filepath.Join(repo.Dir, "sub"), nil, nil)
+	res := callTool(t, sub, "diff", map[string]any{"path": "."})
+	require.True(t, res.IsError)
+	assert.Equal(t, "path . lies in the git repository at "+repo.Dir+", which is outside the allowed roots; it was not read "+
+		"(start the server there or give it with --root)", textOf(t, res))
+	a := answer[mcpserver.CheckAnswer](t, callTool(t, sub, "check", map[string]any{"path": ".", "disable_sg": true}))
+	assert.Equal(t, 1.0, *a.Metrics["total_functions"], "check reads the directory alone")
+}
+
+// A diff answer over the bound keeps the new findings first and says
+// how many functions and findings it left out.
+func TestMCPDiffAnswerBound(t *testing.T) {
+	repo := testkit.NewGitRepo(t)
+	repo.Commit("base", map[string]string{"base.py": "def total(items):\n    s = 0\n    for it in items:\n        s += it\n    return s\n"})
+	files := map[string]string{}
+	for i := range 40 {
+		files[fmt.Sprintf("m%02d.py", i)] = fmt.Sprintf("def total%d(items):\n    s = 0\n    for it in items:\n        s += it\n    return s\n", i)
+	}
+	writeTree(t, repo.Dir, files)
+	cs, _ := startMCP(t, repo.Dir, nil, nil, "--max-answer-chars", "4000")
+	res := callTool(t, cs, "diff", map[string]any{"path": ".", "disable_sg": true})
+	a := answer[mcpserver.DiffAnswer](t, res)
+	assert.Equal(t, 40, a.FunctionCounts.New)
+	assert.Equal(t, 40, a.NewFindingsTotal, "each copy is new: base.py's is the original")
+	assert.Equal(t, 40, len(a.Functions)+a.FunctionsLeftOut)
+	assert.Equal(t, 40, len(a.NewFindings)+a.NewFindingsLeftOut)
+	assert.Empty(t, a.Functions, "the findings are kept first")
+	assert.Positive(t, a.NewFindingsLeftOut)
+	text := textOf(t, res)
+	assert.Contains(t, text, fmt.Sprintf("… %d more new findings left out to keep the answer within the server's size bound", a.NewFindingsLeftOut))
+	assert.Contains(t, text, "… 40 more functions left out")
+	assert.LessOrEqual(t, utf8.RuneCountInString(text), 4000)
+	structured, err := json.Marshal(res.StructuredContent)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, utf8.RuneCount(structured), 4000)
 }

@@ -112,16 +112,15 @@ type Finding struct {
 type Skipped struct {
 	File   string `json:"file"`
 	Reason string `json:"reason"`
+	// Tree is diff's tree the file was skipped in: base or head.
+	Tree string `json:"tree,omitempty"`
 }
 
 // check measures the path and answers its metrics and findings.
 func (s *server) check(c *call, args checkArgs) (CheckAnswer, error) {
-	limit := defaultFindings
-	if args.Limit != nil {
-		limit = *args.Limit
-	}
-	if limit < 0 {
-		return CheckAnswer{}, fmt.Errorf("limit is %d: give 0 or more", limit)
+	limit, err := limitArg(args.Limit, defaultFindings)
+	if err != nil {
+		return CheckAnswer{}, err
 	}
 	ch := args.choice()
 	ch.DisableSG = args.DisableSG
@@ -155,6 +154,18 @@ func (s *server) check(c *call, args checkArgs) (CheckAnswer, error) {
 		a.Warnings = append(a.Warnings, w.Spell(callWords{}))
 	}
 	return a, nil
+}
+
+// limitArg is a call's limit, def when it gives none; an error when it
+// is below 0.
+func limitArg(limit *int, def int) (int, error) {
+	if limit == nil {
+		return def, nil
+	}
+	if *limit < 0 {
+		return 0, fmt.Errorf("limit is %d: give 0 or more", *limit)
+	}
+	return *limit, nil
 }
 
 // metricsOf is every metric of the table with r's value, null for one

@@ -1,5 +1,5 @@
 // Package mcpserver is scb-check's Model Context Protocol server: tools
-// (check, functions, rule) that an agent calls to learn what its code
+// (check, functions, rule, diff) that an agent calls to learn what its code
 // does to the metrics, served over a pair of streams (the command's stdin
 // and stdout). It translates each call into a run of the facade and the
 // report into a bounded answer; it computes nothing of its own.
@@ -120,7 +120,8 @@ func protocolVersions() []string {
 
 // instructions tell the client what the server is for.
 const instructions = "scb-check measures how code erodes as it is extended (the SlopCodeBench metrics). " +
-	"Call check on a directory after an edit to see erosion, verbosity and the findings; functions for the most complex functions; " +
+	"Call check on a directory to see erosion, verbosity and the findings; diff after an edit to see what it changed against HEAD " +
+	"(the metric deltas, the functions it made more complex, the findings it added); functions for the most complex functions; " +
 	"rule for what a finding's rule means and how to fix it."
 
 // newServer resolves cfg: the bound, the roots, the base session.
@@ -162,8 +163,8 @@ type choice struct {
 	DisableSG  *bool
 }
 
-// session is the session of the settings c chooses, derived once.
-func (s *server) session(c choice) (*scbcheck.Session, error) {
+// options are the server's analysis options with c's choices applied.
+func (s *server) options(c choice) scbcheck.Options {
 	opt := s.cfg.Options
 	if c.IncludeAll != nil {
 		opt.IncludeAll = *c.IncludeAll
@@ -177,6 +178,12 @@ func (s *server) session(c choice) (*scbcheck.Session, error) {
 	if c.DisableSG != nil {
 		opt.DisableSG = *c.DisableSG
 	}
+	return opt
+}
+
+// session is the session of the settings c chooses, derived once.
+func (s *server) session(c choice) (*scbcheck.Session, error) {
+	opt := s.options(c)
 	key := fmt.Sprintf("%t\x00%s\x00%s\x00%t", opt.IncludeAll, opt.Compat, strings.Join(opt.Languages, ","), opt.DisableSG)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -206,6 +213,9 @@ var arguments = map[option.Option]string{
 	option.DisableSG: "disable_sg: true",
 	option.Compat:    "compat",
 	option.Languages: "languages",
+	// diff's trees: its error about one names the argument.
+	option.DiffBase: "base",
+	option.DiffHead: "head",
 }
 
 // Name is o's argument, or the server's flag for it.

@@ -31,6 +31,7 @@ var tools = []tool{
 	newTool("check", checkDescription, checkSchema, (*server).check),
 	newTool("functions", functionsDescription, functionsSchema, (*server).functions),
 	newTool("rule", ruleDescription, nil, (*server).rule),
+	newTool("diff", diffDescription, diffSchema, (*server).diff),
 }
 
 // answerOf is a tool's answer: its structured content, which renders
@@ -46,6 +47,12 @@ type answerOf[A any] interface {
 	keep(n int) A
 }
 
+// nullable is an answer some of whose members may be null: it gives
+// them back the null type singleTypes took away.
+type nullable interface {
+	nullable(out *jsonschema.Schema)
+}
+
 // call is one tool call being served.
 type call struct {
 	ctx  context.Context
@@ -53,8 +60,17 @@ type call struct {
 	prog *progress
 }
 
+// session is the client's session the call came in, nil without one.
+func (c *call) session() *mcp.ServerSession {
+	if c.req == nil {
+		return nil
+	}
+	return c.req.Session
+}
+
 // newTool makes the tool name: its input schema is In's (with adjust
-// applied, when not nil: enums, defaults), its output schema Out's, and
+// applied, when not nil: enums, defaults), its output schema Out's (its
+// nullable members marked, see nullable), and
 // h answers a call. Around h, the call's answer is bounded, its progress
 // sent, its error worded with the advice check gives, and a panic made a
 // tool error.
@@ -72,6 +88,10 @@ func newTool[In any, Out answerOf[Out]](name, description string, adjust func(*j
 		singleTypes(out)
 		if adjust != nil {
 			adjust(in)
+		}
+		var zero Out
+		if n, ok := any(zero).(nullable); ok {
+			n.nullable(out)
 		}
 		t := &mcp.Tool{Name: name, Description: description, InputSchema: in, OutputSchema: out}
 		mcp.AddTool(srv, t, func(ctx context.Context, req *mcp.CallToolRequest, args In) (*mcp.CallToolResult, Out, error) {
@@ -154,11 +174,7 @@ func (s *server) bound(msg string) string {
 // report and what the run found in the cache.
 func (s *server) analyse(c *call, sess *scbcheck.Session, path string) (*report.Report, scbcheck.CacheStats, error) {
 	var stats scbcheck.CacheStats
-	var ss *mcp.ServerSession
-	if c.req != nil {
-		ss = c.req.Session
-	}
-	real, err := s.roots.resolve(path, s.roots.all(c.ctx, ss))
+	real, err := s.roots.resolve(path, s.roots.all(c.ctx, c.session()))
 	if err != nil {
 		return nil, stats, err
 	}
