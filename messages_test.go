@@ -41,8 +41,9 @@ func TestLibraryStringsNameNoCommandLineOption(t *testing.T) {
 		"%s --version did not finish within %s":                            "the ast-grep probe that ran",
 		"scb-check trajectory (%d checkpoints)":                            "the trajectory chart's title",
 		"diff --git ":                                                      "the header of a file in git's patch format, read from a patch (change.ParsePatch)",
-		"%s:%d: not a line of scb-check batch (a JSON object with snapshot and status ok or error); ": "names the lines' writer, not a command to run",
-		"(git fetch --unshallow, or fetch-depth: 0 in actions/checkout) and try again":                "git's command and the checkout action's input that fetch the history a shallow clone lacks",
+		"%s:%d: not a line of scb-check batch (a JSON object with snapshot and status ok or error); ":              "names the lines' writer, not a command to run",
+		"(git fetch --unshallow, or fetch-depth: 0 in actions/checkout) and try again":                             "git's command and the checkout action's input that fetch the history a shallow clone lacks",
+		"whole history (fetch-depth: 0 in actions/checkout, GIT_DEPTH: \"0\" in GitLab CI, git fetch --unshallow ": "the CI systems' settings and git's command that fetch the history a shallow clone lacks",
 	}
 	// Outside the library: the command and the other front ends (the
 	// MCP server, the advice each front end words in its own options),
