@@ -120,7 +120,7 @@ var trajectoryValueFlags = map[string]string{
 var checkOnlyFlags = withGateFlags(map[string]bool{
 	"--min-duplicate-lines": true, "--exit-zero": true, "--baseline": true, "--write-baseline": true, "--color": true,
 	flagNewFromRev: true, flagNewFromMergeBase: true, flagNewFromPatch: true, flagStaged: true,
-	"--html-source": true,
+	"--html-source":   true,
 	flagWriteMarkdown: true,
 })
 
