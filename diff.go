@@ -2,6 +2,7 @@ package scbcheck
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -92,7 +93,9 @@ type DiffOptions struct {
 // by `git ls-tree` (`git ls-files --stage` for the index, whose
 // unresolved conflicts are an error), the files' bytes read raw by `git
 // cat-file`, as committed or staged (no filter, no conversion, nothing
-// the repository configures is run; see package trajectory). A blob the
+// the repository configures is run; see package trajectory): those a run
+// may read (Session.MayAffect) at once, the base's while the head is
+// measured, the others only if something reads them. A blob the
 // repository lacks, or one over both size caps, is a file skipped with
 // the reason. The reports of such a tree have their Root at the
 // corresponding directory of the working tree (none in a bare
@@ -153,11 +156,19 @@ func diffInput(ctx context.Context, opt DiffOptions) (change.Input, error) {
 		return change.Input{}, err
 	}
 	// The head first: the base's run finds the files they share in the
-	// cache.
-	for _, s := range []*diffSide{head, base} {
-		if s.report, err = d.measure(ctx, s); err != nil {
-			return change.Input{}, err
-		}
+	// cache. The base's tree is read from git meanwhile; a problem of it
+	// is reported before one of the head's run, as if it were read first.
+	read := make(chan error, 1)
+	go func() { read <- d.read(ctx, base) }()
+	head.report, err = d.measure(ctx, head)
+	if readErr := <-read; readErr != nil {
+		return change.Input{}, readErr
+	}
+	if err != nil {
+		return change.Input{}, err
+	}
+	if base.report, err = d.measure(ctx, base); err != nil {
+		return change.Input{}, err
 	}
 	in, err := compareInput(base, head, opt.Base.Kind != Directory && opt.Head.Kind != Directory, sess.settings.engine.MaxFileSize)
 	in.AllFunctions = opt.AllFunctions
@@ -213,6 +224,12 @@ type diffSide struct {
 	name            string
 	opt             option.Option
 	report          *report.Report
+	// sums are the SHA-256 of the files the run read, by their path in
+	// the report.
+	sums map[string][sha256.Size]byte
+	// read, until called, reads a tree from git into fs (see
+	// differ.read).
+	read func(context.Context) error
 }
 
 // prepare finds the working directory and the configuration named by
@@ -325,26 +342,43 @@ func (d *differ) gitSide(ctx context.Context, t Tree, s *diffSide) (*diffSide, e
 	}
 	// The files written out for ast-grep go beside the trees.
 	mem.StageIn(d.tmp)
-	if t.Kind == Index {
-		_, err = r.WriteIndex(ctx, mem)
-	} else {
-		_, err = r.WriteTree(ctx, commit.Hash, mem)
-	}
-	if err != nil && t.Kind != Index {
-		err = fmt.Errorf("%s: %w", label, err)
-	}
-	if err != nil {
-		return nil, option.About(s.opt, err)
-	}
-	// The tree's root is a repository's top, as in a clone: the search
-	// for a configuration stops there.
-	if err := mem.Mkdir(".git"); err != nil {
-		return nil, err
-	}
-	if err := d.place(r, mem, s, label); err != nil {
-		return nil, option.About(s.opt, err)
+	s.read = func(ctx context.Context) error {
+		// Only the files a run may read are read now (the others when
+		// something reads them): a tree's documentation, images and
+		// translations cost nothing.
+		var err error
+		if t.Kind == Index {
+			_, err = r.WriteIndex(ctx, mem, d.sess.MayAffect)
+		} else {
+			_, err = r.WriteTree(ctx, commit.Hash, mem, d.sess.MayAffect)
+		}
+		if err != nil && t.Kind != Index {
+			err = fmt.Errorf("%s: %w", label, err)
+		}
+		if err != nil {
+			return err
+		}
+		// The tree's root is a repository's top, as in a clone: the
+		// search for a configuration stops there.
+		if err := mem.Mkdir(".git"); err != nil {
+			return err
+		}
+		return d.place(r, mem, s, label)
 	}
 	return s, nil
+}
+
+// read reads a side's tree from git, when it is one and not read yet.
+func (d *differ) read(ctx context.Context, s *diffSide) error {
+	if s.read == nil {
+		return nil
+	}
+	err := s.read(ctx)
+	s.read = nil
+	if err != nil {
+		return option.About(s.opt, err)
+	}
+	return nil
 }
 
 // place sets where a tree read from git is analysed (Options.Path's
@@ -407,7 +441,10 @@ func relWithin(dir, p string) (string, bool) {
 // measure runs the session on one side, as Analyze would on a checkout
 // of it.
 func (d *differ) measure(ctx context.Context, s *diffSide) (*report.Report, error) {
-	r, err := d.sess.Run(ctx, Target{Path: s.path, FS: s.fs, WorkDir: s.workDir, Config: d.cfg, CacheStats: d.a.CacheStats, Progress: d.a.Progress})
+	if err := d.read(ctx, s); err != nil {
+		return nil, err
+	}
+	r, sums, err := d.sess.measure(ctx, Target{Path: s.path, FS: s.fs, WorkDir: s.workDir, Config: d.cfg, CacheStats: d.a.CacheStats, Progress: d.a.Progress})
 	if errors.Is(err, ErrNoFiles) && s.opt == option.DiffBase {
 		// A base without a file to analyse (before the first source file
 		// was added) measures nothing: everything the head holds is new.
@@ -417,5 +454,6 @@ func (d *differ) measure(ctx context.Context, s *diffSide) (*report.Report, erro
 		return nil, option.About(s.opt, err)
 	}
 	r.Root = s.shownRoot
+	s.sums = sums
 	return r, nil
 }

@@ -52,8 +52,11 @@ type node struct {
 	graft bool
 
 	// unread, when set, says why a regular file is held without its
-	// bytes, and size is then its size (see WriteUnread).
+	// bytes, and size is then its size (see WriteUnread); lazy, when set,
+	// reads them at the first read, size being then their size too (see
+	// WriteLazy).
 	unread *UnreadError
+	lazy   *lazyBytes
 	size   int64
 }
 
@@ -406,10 +409,7 @@ func (m *Mem) ReadFile(name string) ([]byte, error) {
 	if n.mode&fs.ModeDir != 0 {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
 	}
-	if n.unread != nil {
-		return nil, n.unread
-	}
-	return n.data, nil
+	return n.content()
 }
 
 // readlink is os.Readlink.
@@ -527,10 +527,14 @@ func (m *Mem) EvalSymlinks(name string) (string, error) {
 // version of the file.
 func (m *Mem) SHA256(name string) ([32]byte, bool) {
 	n, _, err := m.resolve("open", name, true)
-	if err != nil || n == nil || !n.mode.IsRegular() || n.unread != nil {
+	if err != nil || n == nil || !n.mode.IsRegular() {
 		return [32]byte{}, false
 	}
-	n.sumOnce.Do(func() { n.sum = sha256.Sum256(n.data) })
+	data, err := n.content()
+	if err != nil {
+		return [32]byte{}, false
+	}
+	n.sumOnce.Do(func() { n.sum = sha256.Sum256(data) })
 	return n.sum, true
 }
 
@@ -704,11 +708,15 @@ func (m *Mem) stageOne(dir, name string, made map[string]bool) (string, error) {
 		}
 		made[d] = true
 	}
+	data, err := n.content()
+	if err != nil {
+		return "", err
+	}
 	f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return "", err
 	}
-	_, err = f.Write(n.data)
+	_, err = f.Write(data)
 	return out, errors.Join(err, f.Close())
 }
 

@@ -71,10 +71,32 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // Missing, whether git says so or stops at it (a partial clone's, which
 // git would fetch: the next blobs are asked of a new cat-file). When the
 // answers take longer than the timeout, git is stopped and every later
-// read fails.
+// read fails. It may be called from any goroutine (the calls take
+// turns); after Close it fails with ErrClosed.
 func (r *Repo) ReadBlobs(ctx context.Context, hashes []string) ([]Blob, error) {
+	return r.readBlobs(ctx, hashes, nil)
+}
+
+// ErrClosed is the error of reading a blob of a Repo after its Close.
+var ErrClosed = errors.New("the repository was closed: no more blob is read from it")
+
+// readBlobs is ReadBlobs; with skip set, the blobs at the indexes it
+// names (those of hashes) are asked for their size only: their Data is
+// left nil and they are neither Missing nor Unread unless git says so.
+func (r *Repo) readBlobs(ctx context.Context, hashes []string, skip func(i int) bool) ([]Blob, error) {
 	if len(hashes) == 0 {
 		return nil, nil
+	}
+	r.catMu.Lock()
+	defer r.catMu.Unlock()
+	if r.closed {
+		return nil, ErrClosed
+	}
+	read := map[string]bool{}
+	for i, h := range hashes {
+		if skip == nil || !skip(i) {
+			read[h] = true
+		}
 	}
 	var distinct []string
 	blobs := map[string]*Blob{}
@@ -91,7 +113,7 @@ func (r *Repo) ReadBlobs(ctx context.Context, hashes []string) ([]Blob, error) {
 	}
 	var wanted []string
 	for _, h := range distinct {
-		if b := blobs[h]; !b.Missing && (r.maxBlob <= 0 || b.Size <= r.maxBlob) {
+		if b := blobs[h]; read[h] && !b.Missing && (r.maxBlob <= 0 || b.Size <= r.maxBlob) {
 			wanted = append(wanted, h)
 		}
 	}
@@ -105,7 +127,7 @@ func (r *Repo) ReadBlobs(ctx context.Context, hashes []string) ([]Blob, error) {
 		switch {
 		case b.Missing && b.Unread == "":
 			b.Unread = fmt.Sprintf("blob %s is missing from the repository (a partial clone, or a copy without it; nothing is fetched); not read", h)
-		case !b.Missing && b.Data == nil:
+		case !b.Missing && b.Data == nil && r.maxBlob > 0 && b.Size > r.maxBlob:
 			b.Unread = fmt.Sprintf("blob of %d bytes, over the limit of %d bytes read from git; not read", b.Size, r.maxBlob)
 		}
 		out[i] = *b
@@ -134,7 +156,7 @@ func (r *Repo) ask(ctx context.Context, command string, hashes []string, blobs m
 		if ctx.Err() != nil || !errors.Is(err, io.EOF) {
 			return err
 		}
-		r.Close()
+		r.stopCat()
 		msg := lastLine(cat.stderr.String())
 		if msg == "" && stopsig.Await(ctx) {
 			// git ended without a word: the signal stopping the job

@@ -29,7 +29,8 @@
 //     or attribute is ever applied. WriteTree, WriteIndex and
 //     WriteEntries write such entries into a vfs.Mem (write.go): files,
 //     links, submodules' empty directories, a blob not read held as a
-//     file without its bytes, with the reason.
+//     file without its bytes, with the reason; given a selection, the
+//     files it leaves out are lazy, read only when something reads them.
 //
 // It is internal: trajectory, which measures commits' trees written into
 // memory, and the facade's Diff, which measures a commit, the merge base
