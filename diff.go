@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,22 +115,26 @@ type DiffOptions struct {
 // side named; a base holding no file to analyse (ErrNoFiles) is no error
 // but an empty report, every function and finding of the head new.
 func Diff(ctx context.Context, opt DiffOptions) (*change.Delta, error) {
-	in, err := diffInput(ctx, opt)
+	in, head, err := diffInput(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
-	return change.Compare(in), nil
+	d := change.Compare(in)
+	if head.fs != nil {
+		d.ReadHead = head.readFile
+	}
+	return d, nil
 }
 
 // diffInput measures the two trees of opt and returns what Compare
-// compares.
-func diffInput(ctx context.Context, opt DiffOptions) (change.Input, error) {
+// compares, and the head's side.
+func diffInput(ctx context.Context, opt DiffOptions) (change.Input, *diffSide, error) {
 	for _, s := range []struct {
 		t Tree
 		o option.Option
 	}{{opt.Base, option.DiffBase}, {opt.Head, option.DiffHead}} {
 		if err := s.t.check(); err != nil {
-			return change.Input{}, option.About(s.o, err)
+			return change.Input{}, nil, option.About(s.o, err)
 		}
 	}
 	a := opt.Options
@@ -139,21 +144,21 @@ func diffInput(ctx context.Context, opt DiffOptions) (change.Input, error) {
 	a.MemoryCache = a.MemoryCache || a.CacheDir == ""
 	sess, err := NewSession(a)
 	if err != nil {
-		return change.Input{}, err
+		return change.Input{}, nil, err
 	}
 	defer func() { a.CacheStats.AddError(sess.Close()) }()
 	d := &differ{opt: opt, a: a, sess: sess}
 	defer d.close()
 	if err := d.prepare(); err != nil {
-		return change.Input{}, err
+		return change.Input{}, nil, err
 	}
 	head, err := d.side(ctx, opt.Head, option.DiffHead, "head")
 	if err != nil {
-		return change.Input{}, err
+		return change.Input{}, nil, err
 	}
 	base, err := d.side(ctx, opt.Base, option.DiffBase, "base")
 	if err != nil {
-		return change.Input{}, err
+		return change.Input{}, nil, err
 	}
 	// The head first: the base's run finds the files they share in the
 	// cache. The base's tree is read from git meanwhile; a problem of it
@@ -162,17 +167,17 @@ func diffInput(ctx context.Context, opt DiffOptions) (change.Input, error) {
 	go func() { read <- d.read(ctx, base) }()
 	head.report, err = d.measure(ctx, head)
 	if readErr := <-read; readErr != nil {
-		return change.Input{}, readErr
+		return change.Input{}, nil, readErr
 	}
 	if err != nil {
-		return change.Input{}, err
+		return change.Input{}, nil, err
 	}
 	if base.report, err = d.measure(ctx, base); err != nil {
-		return change.Input{}, err
+		return change.Input{}, nil, err
 	}
 	in, err := compareInput(base, head, opt.Base.Kind != Directory && opt.Head.Kind != Directory, sess.settings.engine.MaxFileSize)
 	in.AllFunctions = opt.AllFunctions
-	return in, err
+	return in, head, err
 }
 
 // check reports a tree that lacks what its kind needs.
@@ -410,6 +415,22 @@ func (d *differ) place(r *gitrepo.Repo, mem *vfs.Mem, s *diffSide, label string)
 		s.workDir = wd
 	}
 	return nil
+}
+
+// readFile reads a file of a side read from git by its full path as the
+// side's report names it (report.Report.Abs: below its Root, the
+// corresponding directory of the working tree, or relative in a bare
+// repository): the bytes in the tree, not those on disk.
+func (s *diffSide) readFile(p string) ([]byte, error) {
+	rel := p
+	if filepath.IsAbs(p) {
+		var err error
+		rel, err = filepath.Rel(s.shownRoot, p)
+		if s.shownRoot == "" || err != nil || !filepath.IsLocal(rel) {
+			return nil, &fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
+		}
+	}
+	return s.fs.ReadFile(filepath.Join(s.root, rel))
 }
 
 // isDir reports whether p is a directory of fsys.

@@ -3,6 +3,7 @@ package scbcheck_test
 import (
 	"bytes"
 	"context"
+	"io/fs"
 	"maps"
 	"math"
 	"os"
@@ -155,6 +156,13 @@ func TestDiffReportsEqualCheckOfEachTree(t *testing.T) {
 	d, err := scbcheck.Diff(context.Background(), diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[1]}, scbcheck.Tree{Kind: scbcheck.Index}))
 	require.NoError(t, err)
 	assert.Equal(t, []int{5, 6}, []int{d.Base.FilesScanned, d.Head.FilesScanned})
+	// The head's source is read as staged, not from the disk.
+	require.NotNil(t, d.ReadHead)
+	staged, err := d.ReadHead(d.Head.Abs("app/nested.py"))
+	require.NoError(t, err)
+	assert.Equal(t, snaps[3]["app/nested.py"], string(staged))
+	_, err = d.ReadHead(filepath.Join(filepath.Dir(r.Dir), "elsewhere.py"))
+	assert.ErrorIs(t, err, fs.ErrNotExist, "nothing outside the tree")
 
 	tests := []struct {
 		name             string
