@@ -1,6 +1,7 @@
 package scbcheck
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -229,6 +231,9 @@ type diffSide struct {
 	name            string
 	opt             option.Option
 	report          *report.Report
+	// relocate rewrites the paths of a tree read from git in a message
+	// (see differ.place); nil for a tree on disk.
+	relocate func(string) string
 	// sums are the SHA-256 of the files the run read, by their path in
 	// the report.
 	sums map[string][sha256.Size]byte
@@ -401,6 +406,23 @@ func (d *differ) place(r *gitrepo.Repo, mem *vfs.Mem, s *diffSide, label string)
 		return fmt.Errorf("%s does not exist in %s", filepath.ToSlash(rel), label)
 	}
 	s.workDir = dir
+	// The tree's paths in messages are the working tree's (where links
+	// out of it lead too: beside it), or, in a bare repository, relative
+	// to the tree's top.
+	top, beside := "", ".."
+	if !r.Bare() {
+		top = r.Dir()
+		if real, err := filepath.EvalSymlinks(top); err == nil {
+			top = real
+		}
+		beside = filepath.Dir(top)
+	}
+	s.relocate = func(msg string) string {
+		sep := string(filepath.Separator)
+		self := cmp.Or(top, ".")
+		msg = vfs.RelocatePaths(msg, mem.Root(), strings.TrimPrefix(self+sep, "."+sep), self)
+		return vfs.RelocatePaths(msg, filepath.Dir(mem.Root()), beside+sep, beside)
+	}
 	if r.Bare() {
 		return nil
 	}
@@ -431,6 +453,24 @@ func (s *diffSide) readFile(p string) ([]byte, error) {
 		}
 	}
 	return s.fs.ReadFile(filepath.Join(s.root, rel))
+}
+
+// relocated are skipped files and warnings of the side with no path of
+// the temporary place a tree read from git is held at (see differ.place):
+// their messages name the paths the person knows.
+func (s *diffSide) relocated(skipped []report.Skipped, warnings []option.Text) ([]report.Skipped, []option.Text) {
+	if s.relocate == nil {
+		return skipped, warnings
+	}
+	outS := slices.Clone(skipped)
+	for i := range outS {
+		outS[i].Reason = outS[i].Reason.Map(s.relocate)
+	}
+	outW := make([]option.Text, len(warnings))
+	for i, w := range warnings {
+		outW[i] = w.Map(s.relocate)
+	}
+	return outS, outW
 }
 
 // isDir reports whether p is a directory of fsys.
@@ -472,8 +512,13 @@ func (d *differ) measure(ctx context.Context, s *diffSide) (*report.Report, erro
 		r, err = &report.Report{Compat: d.sess.settings.Profile.Name}, nil
 	}
 	if err != nil {
+		var runErr *RunError
+		if errors.As(err, &runErr) {
+			runErr.Skipped, runErr.Warnings = s.relocated(runErr.Skipped, runErr.Warnings)
+		}
 		return nil, option.About(s.opt, err)
 	}
+	r.Skipped, r.Warnings = s.relocated(r.Skipped, r.Warnings)
 	r.Root = s.shownRoot
 	s.sums = sums
 	return r, nil
