@@ -53,8 +53,7 @@ type node struct {
 
 	// unread, when set, says why a regular file is held without its
 	// bytes, and size is then its size (see WriteUnread); lazy, when set,
-	// reads them at the first read, size being then their size too (see
-	// WriteLazy).
+	// has its size and bytes asked for when first wanted (see WriteLazy).
 	unread *UnreadError
 	lazy   *lazyBytes
 	size   int64
@@ -625,14 +624,24 @@ type info struct {
 	n    *node
 }
 
-func (i info) Name() string       { return i.name }
-func (i info) Size() int64        { return int64(len(i.n.data)) + int64(len(i.n.target)) + i.n.size }
+func (i info) Name() string { return i.name }
+func (i info) Size() int64 {
+	if i.n.lazy != nil {
+		return i.n.lazy.lazySize()
+	}
+	return int64(len(i.n.data)) + int64(len(i.n.target)) + i.n.size
+}
 func (i info) Mode() fs.FileMode  { return i.n.mode }
 func (i info) ModTime() time.Time { return time.Time{} }
 func (i info) IsDir() bool        { return i.n.mode.IsDir() }
 func (i info) Sys() any {
 	if i.n.unread != nil {
 		return i.n.unread
+	}
+	if i.n.lazy != nil {
+		if u := i.n.lazy.unreadErr(); u != nil {
+			return u
+		}
 	}
 	return nil
 }

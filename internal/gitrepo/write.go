@@ -33,10 +33,10 @@ func (r *Repo) WriteIndex(ctx context.Context, mem *vfs.Mem, read func(path stri
 // for a submodule (as a clone has it), and for a file or a symbolic link
 // its blob read raw by ReadBlobs (see WriteBlob). With read set, only the
 // files it selects (by path) and the links are read now; every other
-// file is written lazy (vfs.Mem.WriteLazy: its size known, its blob read
-// by ReadBlobs the first time something reads it, with ctx, until Close),
-// so that a tree of which an analysis reads a few files costs those
-// files. links is set when one of the entries is a symbolic link.
+// file is written lazy (vfs.Mem.WriteLazy: its size asked of git when
+// something first wants it, its blob read by ReadBlobs the first time
+// something reads it, with ctx, until Close), so that a tree of which an
+// analysis reads a few files costs those files. links is set when one of the entries is a symbolic link.
 func (r *Repo) WriteEntries(ctx context.Context, entries []TreeEntry, mem *vfs.Mem, read func(path string) bool) (links bool, err error) {
 	var blobs []TreeEntry
 	var hashes []string
@@ -59,7 +59,8 @@ func (r *Repo) WriteEntries(ctx context.Context, entries []TreeEntry, mem *vfs.M
 		links = links || e.Mode == ModeLink
 		b := contents[i]
 		if b.Data == nil && b.Unread == "" && lazy(i) {
-			err = mem.WriteLazy(e.Path, b.Size, perm(e.Mode), r.blobLoader(ctx, e.Blob))
+			hash := e.Blob
+			err = mem.WriteLazy(e.Path, perm(e.Mode), func() (int64, error) { return r.blobSize(ctx, hash) }, r.blobLoader(ctx, hash))
 		} else {
 			err = WriteBlob(mem, e.Path, e.Mode, b)
 		}

@@ -15,10 +15,10 @@ import (
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
-// With a selection, WriteTree reads the bytes of the files it selects
-// and of the links only: the others are held with their size and read
-// from git when something first reads them, as committed, and not at all
-// once the repository is closed (issue 27: a diff of a tree of many
+// With a selection, WriteTree asks git about the files it selects and
+// the links only: of the others, the size is asked when something wants
+// it, and the bytes when something first reads them, as committed, and
+// neither once the repository is closed (issue 27: a diff of a tree of many
 // documents reads its sources alone).
 func TestWriteTreeReadsSelectedFiles(t *testing.T) {
 	r := testkit.NewGitRepo(t)
@@ -36,14 +36,19 @@ func TestWriteTreeReadsSelectedFiles(t *testing.T) {
 	links, err := rp.WriteTree(ctx, r.Git("rev-parse", "HEAD"), mem, func(p string) bool { return strings.HasSuffix(p, ".py") })
 	require.NoError(t, err)
 	assert.True(t, links)
-	// The sizes of the four blobs, the bytes of a.py and the link's
-	// target: far below one document.
-	assert.Less(t, rp.cat.got.n, int64(1000), "bytes read from git")
+	// git's answers about a.py and the link alone: each one's size
+	// ("HASH blob 6\n", 48 bytes; the link's target "a.py", 4 bytes, the
+	// same), then its bytes after that header and before a newline: 48 +
+	// 48 + 55 + 53 bytes.
+	assert.Equal(t, int64(204), rp.cat.got.n, "bytes read from git")
 
 	info, err := mem.Stat("/mem/docs/big.po")
 	require.NoError(t, err)
-	assert.Equal(t, int64(len(doc)), info.Size())
 	assert.Equal(t, fs.FileMode(0o644), info.Mode())
+	assert.Equal(t, int64(204), rp.cat.got.n, "nothing asked before the size is wanted")
+	assert.Equal(t, int64(len(doc)), info.Size())
+	// "HASH blob 65536\n": the size alone.
+	assert.Equal(t, int64(204+52), rp.cat.got.n)
 	got, err := mem.ReadFile("/mem/docs/big.po")
 	require.NoError(t, err)
 	assert.Equal(t, doc, string(got))
