@@ -1,11 +1,15 @@
 package scbcheck
 
 import (
+	"cmp"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -92,7 +96,9 @@ type DiffOptions struct {
 // by `git ls-tree` (`git ls-files --stage` for the index, whose
 // unresolved conflicts are an error), the files' bytes read raw by `git
 // cat-file`, as committed or staged (no filter, no conversion, nothing
-// the repository configures is run; see package trajectory). A blob the
+// the repository configures is run; see package trajectory): those a run
+// may read (Session.MayAffect) at once, the base's while the head is
+// measured, the others only if something reads them. A blob the
 // repository lacks, or one over both size caps, is a file skipped with
 // the reason. The reports of such a tree have their Root at the
 // corresponding directory of the working tree (none in a bare
@@ -111,22 +117,26 @@ type DiffOptions struct {
 // side named; a base holding no file to analyse (ErrNoFiles) is no error
 // but an empty report, every function and finding of the head new.
 func Diff(ctx context.Context, opt DiffOptions) (*change.Delta, error) {
-	in, err := diffInput(ctx, opt)
+	in, head, err := diffInput(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
-	return change.Compare(in), nil
+	d := change.Compare(in)
+	if head.fs != nil {
+		d.ReadHead = head.readFile
+	}
+	return d, nil
 }
 
 // diffInput measures the two trees of opt and returns what Compare
-// compares.
-func diffInput(ctx context.Context, opt DiffOptions) (change.Input, error) {
+// compares, and the head's side.
+func diffInput(ctx context.Context, opt DiffOptions) (change.Input, *diffSide, error) {
 	for _, s := range []struct {
 		t Tree
 		o option.Option
 	}{{opt.Base, option.DiffBase}, {opt.Head, option.DiffHead}} {
 		if err := s.t.check(); err != nil {
-			return change.Input{}, option.About(s.o, err)
+			return change.Input{}, nil, option.About(s.o, err)
 		}
 	}
 	a := opt.Options
@@ -136,32 +146,40 @@ func diffInput(ctx context.Context, opt DiffOptions) (change.Input, error) {
 	a.MemoryCache = a.MemoryCache || a.CacheDir == ""
 	sess, err := NewSession(a)
 	if err != nil {
-		return change.Input{}, err
+		return change.Input{}, nil, err
 	}
 	defer func() { a.CacheStats.AddError(sess.Close()) }()
 	d := &differ{opt: opt, a: a, sess: sess}
 	defer d.close()
 	if err := d.prepare(); err != nil {
-		return change.Input{}, err
+		return change.Input{}, nil, err
 	}
 	head, err := d.side(ctx, opt.Head, option.DiffHead, "head")
 	if err != nil {
-		return change.Input{}, err
+		return change.Input{}, nil, err
 	}
 	base, err := d.side(ctx, opt.Base, option.DiffBase, "base")
 	if err != nil {
-		return change.Input{}, err
+		return change.Input{}, nil, err
 	}
 	// The head first: the base's run finds the files they share in the
-	// cache.
-	for _, s := range []*diffSide{head, base} {
-		if s.report, err = d.measure(ctx, s); err != nil {
-			return change.Input{}, err
-		}
+	// cache. The base's tree is read from git meanwhile; a problem of it
+	// is reported before one of the head's run, as if it were read first.
+	read := make(chan error, 1)
+	go func() { read <- d.read(ctx, base) }()
+	head.report, err = d.measure(ctx, head)
+	if readErr := <-read; readErr != nil {
+		return change.Input{}, nil, readErr
+	}
+	if err != nil {
+		return change.Input{}, nil, err
+	}
+	if base.report, err = d.measure(ctx, base); err != nil {
+		return change.Input{}, nil, err
 	}
 	in, err := compareInput(base, head, opt.Base.Kind != Directory && opt.Head.Kind != Directory, sess.settings.engine.MaxFileSize)
 	in.AllFunctions = opt.AllFunctions
-	return in, err
+	return in, head, err
 }
 
 // check reports a tree that lacks what its kind needs.
@@ -213,6 +231,15 @@ type diffSide struct {
 	name            string
 	opt             option.Option
 	report          *report.Report
+	// relocate rewrites the paths of a tree read from git in a message
+	// (see differ.place); nil for a tree on disk.
+	relocate func(string) string
+	// sums are the SHA-256 of the files the run read, by their path in
+	// the report.
+	sums map[string][sha256.Size]byte
+	// read, until called, reads a tree from git into fs (see
+	// differ.read).
+	read func(context.Context) error
 }
 
 // prepare finds the working directory and the configuration named by
@@ -329,26 +356,43 @@ func (d *differ) gitSide(ctx context.Context, t Tree, s *diffSide) (*diffSide, e
 	}
 	// The files written out for ast-grep go beside the trees.
 	mem.StageIn(d.tmp)
-	if t.Kind == Index {
-		_, err = r.WriteIndex(ctx, mem)
-	} else {
-		_, err = r.WriteTree(ctx, commit.Hash, mem)
-	}
-	if err != nil && t.Kind != Index {
-		err = fmt.Errorf("%s: %w", label, err)
-	}
-	if err != nil {
-		return nil, option.About(s.opt, err)
-	}
-	// The tree's root is a repository's top, as in a clone: the search
-	// for a configuration stops there.
-	if err := mem.Mkdir(".git"); err != nil {
-		return nil, err
-	}
-	if err := d.place(r, mem, s, label); err != nil {
-		return nil, option.About(s.opt, err)
+	s.read = func(ctx context.Context) error {
+		// Only the files a run may read are read now (the others when
+		// something reads them): a tree's documentation, images and
+		// translations cost nothing.
+		var err error
+		if t.Kind == Index {
+			_, err = r.WriteIndex(ctx, mem, d.sess.MayAffect)
+		} else {
+			_, err = r.WriteTree(ctx, commit.Hash, mem, d.sess.MayAffect)
+		}
+		if err != nil && t.Kind != Index {
+			err = fmt.Errorf("%s: %w", label, err)
+		}
+		if err != nil {
+			return err
+		}
+		// The tree's root is a repository's top, as in a clone: the
+		// search for a configuration stops there.
+		if err := mem.Mkdir(".git"); err != nil {
+			return err
+		}
+		return d.place(r, mem, s, label)
 	}
 	return s, nil
+}
+
+// read reads a side's tree from git, when it is one and not read yet.
+func (d *differ) read(ctx context.Context, s *diffSide) error {
+	if s.read == nil {
+		return nil
+	}
+	err := s.read(ctx)
+	s.read = nil
+	if err != nil {
+		return option.About(s.opt, err)
+	}
+	return nil
 }
 
 // place sets where a tree read from git is analysed (Options.Path's
@@ -366,6 +410,23 @@ func (d *differ) place(r *gitrepo.Repo, mem *vfs.Mem, s *diffSide, label string)
 		return fmt.Errorf("%s does not exist in %s", filepath.ToSlash(rel), label)
 	}
 	s.workDir = dir
+	// The tree's paths in messages are the working tree's (where links
+	// out of it lead too: beside it), or, in a bare repository, relative
+	// to the tree's top.
+	top, beside := "", ".."
+	if !r.Bare() {
+		top = r.Dir()
+		if real, err := filepath.EvalSymlinks(top); err == nil {
+			top = real
+		}
+		beside = filepath.Dir(top)
+	}
+	s.relocate = func(msg string) string {
+		sep := string(filepath.Separator)
+		self := cmp.Or(top, ".")
+		msg = vfs.RelocatePaths(msg, mem.Root(), strings.TrimPrefix(self+sep, "."+sep), self)
+		return vfs.RelocatePaths(msg, filepath.Dir(mem.Root()), beside+sep, beside)
+	}
 	if r.Bare() {
 		return nil
 	}
@@ -380,6 +441,40 @@ func (d *differ) place(r *gitrepo.Repo, mem *vfs.Mem, s *diffSide, label string)
 		s.workDir = wd
 	}
 	return nil
+}
+
+// readFile reads a file of a side read from git by its full path as the
+// side's report names it (report.Report.Abs: below its Root, the
+// corresponding directory of the working tree, or relative in a bare
+// repository): the bytes in the tree, not those on disk.
+func (s *diffSide) readFile(p string) ([]byte, error) {
+	rel := p
+	if filepath.IsAbs(p) {
+		var err error
+		rel, err = filepath.Rel(s.shownRoot, p)
+		if s.shownRoot == "" || err != nil || !filepath.IsLocal(rel) {
+			return nil, &fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
+		}
+	}
+	return s.fs.ReadFile(filepath.Join(s.root, rel))
+}
+
+// relocated are skipped files and warnings of the side with no path of
+// the temporary place a tree read from git is held at (see differ.place):
+// their messages name the paths the person knows.
+func (s *diffSide) relocated(skipped []report.Skipped, warnings []option.Text) ([]report.Skipped, []option.Text) {
+	if s.relocate == nil {
+		return skipped, warnings
+	}
+	outS := slices.Clone(skipped)
+	for i := range outS {
+		outS[i].Reason = outS[i].Reason.Map(s.relocate)
+	}
+	outW := make([]option.Text, len(warnings))
+	for i, w := range warnings {
+		outW[i] = w.Map(s.relocate)
+	}
+	return outS, outW
 }
 
 // isDir reports whether p is a directory of fsys.
@@ -411,15 +506,24 @@ func relWithin(dir, p string) (string, bool) {
 // measure runs the session on one side, as Analyze would on a checkout
 // of it.
 func (d *differ) measure(ctx context.Context, s *diffSide) (*report.Report, error) {
-	r, err := d.sess.Run(ctx, Target{Path: s.path, FS: s.fs, WorkDir: s.workDir, Config: d.cfg, CacheStats: d.a.CacheStats, Progress: d.a.Progress})
+	if err := d.read(ctx, s); err != nil {
+		return nil, err
+	}
+	r, sums, err := d.sess.measure(ctx, Target{Path: s.path, FS: s.fs, WorkDir: s.workDir, Config: d.cfg, CacheStats: d.a.CacheStats, Progress: d.a.Progress})
 	if errors.Is(err, ErrNoFiles) && s.opt == option.DiffBase {
 		// A base without a file to analyse (before the first source file
 		// was added) measures nothing: everything the head holds is new.
 		r, err = &report.Report{Compat: d.sess.settings.Profile.Name}, nil
 	}
 	if err != nil {
+		var runErr *RunError
+		if errors.As(err, &runErr) {
+			runErr.Skipped, runErr.Warnings = s.relocated(runErr.Skipped, runErr.Warnings)
+		}
 		return nil, option.About(s.opt, err)
 	}
+	r.Skipped, r.Warnings = s.relocated(r.Skipped, r.Warnings)
 	r.Root = s.shownRoot
+	s.sums = sums
 	return r, nil
 }

@@ -3,6 +3,7 @@ package scbcheck_test
 import (
 	"bytes"
 	"context"
+	"io/fs"
 	"maps"
 	"math"
 	"os"
@@ -155,6 +156,13 @@ func TestDiffReportsEqualCheckOfEachTree(t *testing.T) {
 	d, err := scbcheck.Diff(context.Background(), diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: h[1]}, scbcheck.Tree{Kind: scbcheck.Index}))
 	require.NoError(t, err)
 	assert.Equal(t, []int{5, 6}, []int{d.Base.FilesScanned, d.Head.FilesScanned})
+	// The head's source is read as staged, not from the disk.
+	require.NotNil(t, d.ReadHead)
+	staged, err := d.ReadHead(d.Head.Abs("app/nested.py"))
+	require.NoError(t, err)
+	assert.Equal(t, snaps[3]["app/nested.py"], string(staged))
+	_, err = d.ReadHead(filepath.Join(filepath.Dir(r.Dir), "elsewhere.py"))
+	assert.ErrorIs(t, err, fs.ErrNotExist, "nothing outside the tree")
 
 	tests := []struct {
 		name             string
@@ -439,4 +447,28 @@ func TestDiffEmptyBase(t *testing.T) {
 	assert.Equal(t, 2, d.Functions[0].Head.CC)
 	assert.InDelta(t, 2*math.Sqrt(4), d.Functions[0].Head.Mass, 1e-9)
 	assert.InDelta(t, 1.0, d.Metrics["files_scanned"], 0)
+}
+
+// The skipped files and warnings of a tree read from git name the paths
+// the person knows, never the temporary place the tree is held at: a link
+// leading out of the tree (a source file, a data file) is worded for
+// HEAD exactly as for the working tree holding the same commit, the
+// links' targets beside the repository (issue 27).
+func TestDiffMessagesNameTheWorkingTree(t *testing.T) {
+	r := testkit.NewGitRepo(t)
+	outside := filepath.Dir(r.Dir)
+	require.NoError(t, os.WriteFile(filepath.Join(outside, "outside.py"), []byte("x = 1\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(outside, "outside.json"), []byte("{}\n"), 0o644))
+	require.NoError(t, os.Symlink("../outside.py", filepath.Join(r.Dir, "link.py")))
+	require.NoError(t, os.Symlink("../outside.json", filepath.Join(r.Dir, "data.json")))
+	r.Commit("one", map[string]string{"a.py": "def f(x):\n    return x\n"})
+
+	d, err := scbcheck.Diff(context.Background(), diffOptions(t, r.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: "HEAD"}, scbcheck.Tree{Kind: scbcheck.WorkTree}))
+	require.NoError(t, err)
+	require.Len(t, d.Head.Skipped, 1)
+	assert.Equal(t, "symlink to "+filepath.Join(outside, "outside.py")+", outside the analysed tree (not followed)", d.Head.Skipped[0].Reason.String())
+	require.Len(t, d.Head.Warnings, 1)
+	assert.Equal(t, filepath.Join(r.Dir, "data.json")+": data file symlink to "+filepath.Join(outside, "outside.json")+", outside the analysed tree (not followed)", d.Head.Warnings[0].String())
+	assert.Equal(t, d.Head.Skipped, d.Base.Skipped)
+	assert.Equal(t, d.Head.Warnings, d.Base.Warnings)
 }

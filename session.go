@@ -2,6 +2,7 @@ package scbcheck
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"io/fs"
 	"path/filepath"
@@ -177,34 +178,41 @@ func (s *Session) MayAffect(path string) bool {
 // it (see Analyze for the errors). The report's paths are relative to its
 // Root, the target's directory (see report.Report).
 func (s *Session) Run(ctx context.Context, t Target) (*report.Report, error) {
+	r, _, err := s.measure(ctx, t)
+	return r, err
+}
+
+// measure is Run, also returning the SHA-256 of the bytes of the files
+// the run read, by their path in the report (see engine.Run.Sums).
+func (s *Session) measure(ctx context.Context, t Target) (*report.Report, map[string][sha256.Size]byte, error) {
 	if err := s.opened(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if t.zero() {
 		t = Target{Path: s.opt.Path, FS: s.opt.FS, WorkDir: s.opt.WorkDir, Config: s.opt.Config, CacheStats: s.opt.CacheStats, Progress: s.opt.Progress}
 	}
 	if t.Path == "" {
-		return nil, mark(ErrPathNotFound, errNoPath)
+		return nil, nil, mark(ErrPathNotFound, errNoPath)
 	}
 	if _, err := vfs.Or(t.FS).Stat(t.Path); err != nil {
-		return nil, pathNotFound(t.Path, err)
+		return nil, nil, pathNotFound(t.Path, err)
 	}
 	root, err := vfs.CanonicalDir(t.FS, t.Path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if t.WorkDir == "" {
 		t.WorkDir = root
 	}
-	r, err := s.run(ctx, t)
+	r, sums, err := s.run(ctx, t)
 	if r == nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r.Relativize(root)
 	if err != nil {
-		return nil, runError(r, err)
+		return nil, nil, runError(r, err)
 	}
-	return r, nil
+	return r, sums, nil
 }
 
 // zero reports whether t sets no field.
@@ -213,39 +221,40 @@ func (t Target) zero() bool {
 }
 
 // run is Run with the paths of the report as the analysis found them and
-// t.WorkDir set. When no file parsed or the scan failed it returns the
-// partial report with the error; Run keeps only what explains it.
-func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
+// t.WorkDir set, and the sums of measure. When no file parsed or the scan
+// failed it returns the partial report with the error; Run keeps only
+// what explains it.
+func (s *Session) run(ctx context.Context, t Target) (*report.Report, map[string][sha256.Size]byte, error) {
 	cfg := t.Config
 	if cfg == nil {
 		var err error
 		if cfg, err = config.LoadDiscovering(t.FS, t.WorkDir, s.opt.ConfigPath, s.settings.engine.MaxConfigSize, s.settings.Profile.ConfigDiscovery); err != nil {
-			return nil, mark(ErrConfig, err)
+			return nil, nil, mark(ErrConfig, err)
 		}
 	}
 	mcf, err := s.readMCF()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	set, err := s.settings.forRun(cfg)
 	if err != nil {
-		return nil, mark(ErrConfig, err)
+		return nil, nil, mark(ErrConfig, err)
 	}
 	set.engine.Progress = engine.NewReporter(t.Progress)
 	walk, err := engine.Discover(t.Path, t.FS, cfg, &set.engine, reuse.ReadExtensions())
 	if err != nil {
 		if _, statErr := vfs.Or(t.FS).Stat(t.Path); errors.Is(statErr, fs.ErrNotExist) {
-			return nil, mark(ErrPathNotFound, err)
+			return nil, nil, mark(ErrPathNotFound, err)
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	c, err := s.openCache()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	run, err := engine.Start(ctx, t.FS, t.Path, walk.Files, &set.engine, c, t.CacheStats)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// However Run returns, the scan is stopped and waited for (a signal's
 	// cleanup: ast-grep has exited and its temporary files are gone) and
@@ -256,9 +265,9 @@ func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
 		LowUse: cfg.LowUse, Findings: set.findings,
 	})
 	if errors.As(err, new(*source.DirectiveError)) {
-		return nil, mark(ErrDirectives, err)
+		return nil, nil, mark(ErrDirectives, err)
 	}
-	return r, err
+	return r, run.Sums, err
 }
 
 // readMCF reads the session's MCF scores (Options.MCFFile) once.

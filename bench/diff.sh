@@ -12,9 +12,11 @@
 #   new-warm    the same with --cache DIR, DIR filled by one run first
 #
 # all with ast-grep (the pinned one, or $AST_GREP), and prints each one's
-# median wall time and the ratios new/check (target: at most 1.5) and
-# new-warm/check (target: at most 0.5). scb-check is built from the work
-# tree. Run it by hand; it is no test.
+# median wall time and CPU time (user and system, its children's
+# included: what a busy machine distorts least) and the ratios new/check
+# (target: at most 1.5) and new-warm/check (target: at most 0.5), both
+# in wall time. scb-check is built from the work tree. Run it by hand; it
+# is no test; it needs GNU time (/usr/bin/time, Debian's time).
 set -euo pipefail
 
 prog=bench/diff.sh
@@ -61,19 +63,21 @@ git commit -q -a -m "one changed file"
 echo "corpus: django ($(git ls-files | wc -l) files), HEAD~1..HEAD changes $(git diff --name-only HEAD~1 | wc -l) file" >&2
 
 # time_run NAME ARGS...: runs scb-check in the repository and appends its
-# wall time in seconds to $tmp/NAME.times; exit 2 (an error) stops.
+# wall time and its CPU time (user and system, ast-grep's and git's
+# included) in seconds to $tmp/NAME.times and $tmp/NAME.cpu; exit 2 (an
+# error) stops.
 time_run() {
-	local name="$1" start end rc=0
+	local name="$1" rc=0
 	shift
-	start="$(date +%s.%N)"
-	(cd "$repo" && "$bin" "$@" --ast-grep "$ast_grep" >/dev/null 2>"$tmp/$name.err") || rc=$?
-	end="$(date +%s.%N)"
+	(cd "$repo" && /usr/bin/time -f '%e %U %S' -o "$tmp/$name.time" "$bin" "$@" --ast-grep "$ast_grep" >/dev/null 2>"$tmp/$name.err") || rc=$?
 	if [ "$rc" -ge 2 ]; then
 		echo "$prog: $name failed (exit $rc):" >&2
 		cat "$tmp/$name.err" >&2
 		exit 1
 	fi
-	echo "$end - $start" | bc >>"$tmp/$name.times"
+	# /usr/bin/time notes a non-zero exit on a line of its own first.
+	tail -n 1 "$tmp/$name.time" | awk '{print $1}' >>"$tmp/$name.times"
+	tail -n 1 "$tmp/$name.time" | awk '{print $2 + $3}' >>"$tmp/$name.cpu"
 }
 
 median() { sort -n "$1" | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
@@ -94,6 +98,9 @@ done
 check="$(median "$tmp/check.times")"
 new="$(median "$tmp/new.times")"
 warm="$(median "$tmp/new-warm.times")"
-printf '%-10s %8s s  (median of %d)\n' check "$check" "$runs" new "$new" "$runs" new-warm "$warm" "$runs"
-printf 'new/check       %.2fx  (target <= 1.5x)\n' "$(echo "$new / $check" | bc -l)"
-printf 'new-warm/check  %.2fx  (target <= 0.5x)\n' "$(echo "$warm / $check" | bc -l)"
+check_cpu="$(median "$tmp/check.cpu")"
+new_cpu="$(median "$tmp/new.cpu")"
+warm_cpu="$(median "$tmp/new-warm.cpu")"
+printf '%-10s %8s s wall  %8s s CPU  (median of %d)\n' check "$check" "$check_cpu" "$runs" new "$new" "$new_cpu" "$runs" new-warm "$warm" "$warm_cpu" "$runs"
+printf 'new/check       %.2fx  (target <= 1.5x; CPU %.2fx)\n' "$(echo "$new / $check" | bc -l)" "$(echo "$new_cpu / $check_cpu" | bc -l)"
+printf 'new-warm/check  %.2fx  (target <= 0.5x; CPU %.2fx)\n' "$(echo "$warm / $check" | bc -l)" "$(echo "$warm_cpu / $check_cpu" | bc -l)"

@@ -99,6 +99,12 @@ type Delta struct {
 	// NewFindings are the head's findings the change added (see Compare),
 	// in the order Report.Issues lists the head's findings.
 	NewFindings []NewFinding
+	// ReadHead, when set, reads a source file of the head by its full
+	// path as Head names it (report.Report.Abs): the bytes measured, for
+	// a head that is not the disk's (the index, a revision). The writers
+	// take it for their excerpts, columns and fingerprints; nil means the
+	// head is on disk (os.ReadFile).
+	ReadHead func(path string) ([]byte, error)
 }
 
 // Compare compares in.Base with in.Head: the metric deltas

@@ -22,7 +22,11 @@ type Func struct {
 // Funcs lists the functions of r in the report's order: by file path,
 // then in source order within a file.
 func Funcs(r *report.Report) []Func {
-	var out []Func
+	n := 0
+	for _, f := range r.Files {
+		n += len(f.Callables)
+	}
+	out := make([]Func, 0, n)
 	for _, f := range r.Files {
 		for _, c := range f.Callables {
 			name := c.QualifiedName

@@ -253,7 +253,7 @@ func warningsOf(warnings []option.Text, root, scratch, label string) []option.Te
 	var out []option.Text
 	seen := map[string]bool{}
 	for _, w := range warnings {
-		w = w.Map(func(s string) string { return scratchPaths(localPaths(s, root, "", label), root, scratch) })
+		w = w.Map(func(s string) string { return scratchPaths(vfs.RelocatePaths(s, root, "", label), root, scratch) })
 		if key := w.String(); !seen[key] {
 			seen[key] = true
 			out = append(out, w)
@@ -285,39 +285,9 @@ func scratchPaths(msg, root, scratch string) string {
 			return msg
 		}
 		up = filepath.ToSlash(up)
-		msg = localPaths(msg, dir, up+"/", up)
+		msg = vfs.RelocatePaths(msg, dir, up+"/", up)
 		if rel == "." {
 			return msg
 		}
-	}
-}
-
-// localPaths rewrites, in msg, each path below dir as prefix followed by
-// the rest of the path, and dir itself as self. An occurrence of dir that
-// continues with more of a name (dir2/x for dir) is another path, kept.
-func localPaths(msg, dir, prefix, self string) string {
-	if dir == "" {
-		return msg
-	}
-	var b strings.Builder
-	sep := string(filepath.Separator)
-	for {
-		i := strings.Index(msg, dir)
-		if i < 0 {
-			b.WriteString(msg)
-			return b.String()
-		}
-		b.WriteString(msg[:i])
-		rest := msg[i+len(dir):]
-		switch {
-		case strings.HasPrefix(rest, sep):
-			b.WriteString(prefix)
-			rest = rest[len(sep):]
-		case rest == "" || strings.ContainsAny(rest[:1], " ,;:)'\""):
-			b.WriteString(self)
-		default:
-			b.WriteString(dir)
-		}
-		msg = rest
 	}
 }

@@ -80,7 +80,7 @@ func (snap *snapshot) checkout(ctx context.Context, r *gitrepo.Repo, hash string
 	// The files written for ast-grep go beside the tree, in the scratch
 	// directory chosen for them (memory when it can be).
 	mem.StageIn(filepath.Dir(snap.dir))
-	links, err := r.WriteTree(ctx, hash, mem)
+	links, err := r.WriteTree(ctx, hash, mem, nil)
 	if err != nil {
 		return err
 	}
@@ -107,7 +107,7 @@ func (snap *snapshot) apply(ctx context.Context, r *gitrepo.Repo, changes []gitr
 			write = append(write, gitrepo.TreeEntry{Mode: c.Mode, Blob: c.Blob, Path: c.Path})
 		}
 	}
-	links, err := r.WriteEntries(ctx, write, snap.mem)
+	links, err := r.WriteEntries(ctx, write, snap.mem, nil)
 	snap.sawLink = snap.sawLink || links
 	return err
 }

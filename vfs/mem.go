@@ -52,8 +52,10 @@ type node struct {
 	graft bool
 
 	// unread, when set, says why a regular file is held without its
-	// bytes, and size is then its size (see WriteUnread).
+	// bytes, and size is then its size (see WriteUnread); lazy, when set,
+	// has its size and bytes asked for when first wanted (see WriteLazy).
 	unread *UnreadError
+	lazy   *lazyBytes
 	size   int64
 }
 
@@ -406,10 +408,7 @@ func (m *Mem) ReadFile(name string) ([]byte, error) {
 	if n.mode&fs.ModeDir != 0 {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
 	}
-	if n.unread != nil {
-		return nil, n.unread
-	}
-	return n.data, nil
+	return n.content()
 }
 
 // readlink is os.Readlink.
@@ -527,10 +526,14 @@ func (m *Mem) EvalSymlinks(name string) (string, error) {
 // version of the file.
 func (m *Mem) SHA256(name string) ([32]byte, bool) {
 	n, _, err := m.resolve("open", name, true)
-	if err != nil || n == nil || !n.mode.IsRegular() || n.unread != nil {
+	if err != nil || n == nil || !n.mode.IsRegular() {
 		return [32]byte{}, false
 	}
-	n.sumOnce.Do(func() { n.sum = sha256.Sum256(n.data) })
+	data, err := n.content()
+	if err != nil {
+		return [32]byte{}, false
+	}
+	n.sumOnce.Do(func() { n.sum = sha256.Sum256(data) })
 	return n.sum, true
 }
 
@@ -621,14 +624,24 @@ type info struct {
 	n    *node
 }
 
-func (i info) Name() string       { return i.name }
-func (i info) Size() int64        { return int64(len(i.n.data)) + int64(len(i.n.target)) + i.n.size }
+func (i info) Name() string { return i.name }
+func (i info) Size() int64 {
+	if i.n.lazy != nil {
+		return i.n.lazy.lazySize()
+	}
+	return int64(len(i.n.data)) + int64(len(i.n.target)) + i.n.size
+}
 func (i info) Mode() fs.FileMode  { return i.n.mode }
 func (i info) ModTime() time.Time { return time.Time{} }
 func (i info) IsDir() bool        { return i.n.mode.IsDir() }
 func (i info) Sys() any {
 	if i.n.unread != nil {
 		return i.n.unread
+	}
+	if i.n.lazy != nil {
+		if u := i.n.lazy.unreadErr(); u != nil {
+			return u
+		}
 	}
 	return nil
 }
@@ -704,11 +717,15 @@ func (m *Mem) stageOne(dir, name string, made map[string]bool) (string, error) {
 		}
 		made[d] = true
 	}
+	data, err := n.content()
+	if err != nil {
+		return "", err
+	}
 	f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return "", err
 	}
-	_, err = f.Write(n.data)
+	_, err = f.Write(data)
 	return out, errors.Join(err, f.Close())
 }
 

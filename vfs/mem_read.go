@@ -26,8 +26,9 @@ func (m *Mem) openRegular(name string, nofollow bool) (io.ReadCloser, fs.FileInf
 	if !n.mode.IsRegular() {
 		return io.NopCloser(bytes.NewReader(nil)), fi, nil
 	}
-	if n.unread != nil {
-		return nil, nil, n.unread
+	data, err := n.content()
+	if err != nil {
+		return nil, nil, err
 	}
-	return io.NopCloser(bytes.NewReader(n.data)), fi, nil
+	return io.NopCloser(bytes.NewReader(data)), fi, nil
 }

@@ -274,6 +274,34 @@ func TestCheckStagedSeesTheIndex(t *testing.T) {
 	assert.Empty(t, out[secStdout])
 }
 
+// --staged shows the staged source, not the working tree's: the staged
+// app.py gains a method route (line 19, indented 4: CC 1 + comprehension
+// + 13 if clauses = 15, over 10) which the working tree has replaced by
+// a function other at the same line. The text format's column of the
+// complexity finding is the staged line's indentation (5), and the human
+// excerpt shows the staged line (issue 27).
+func TestCheckStagedShowsTheStagedSource(t *testing.T) {
+	r := changeRepo(t, map[string]string{"app.py": appBase})
+	staged := appBase + "\n\nclass Box:\n    def route(self, rows):\n" +
+		"        kept = [r for r in rows if r.a if r.b if r.c if r.d if r.e if r.f if r.g if r.h if r.i if r.j if r.k if r.l if r.m]\n" +
+		"        return kept\n"
+	writeFiles(t, r.Dir, map[string]string{"app.py": staged})
+	r.Git("add", "app.py")
+	writeFiles(t, r.Dir, map[string]string{"app.py": appBase + "\n\n# other\ndef other():\n    return 1\n"})
+
+	out := runBinary(t, r.Dir, []string{"check", "--staged", "--output-format", "text", "."}, nil)
+	assert.Equal(t, "1\n", out[secExit], out[secStderr])
+	lines := stdoutLines(out)
+	require.Len(t, lines, 1, out[secStdout])
+	assert.True(t, strings.HasPrefix(lines[0], "app.py:19:5: "), lines[0])
+	assert.Contains(t, lines[0], "cyclomatic-complexity")
+
+	out = runBinary(t, r.Dir, []string{"check", "--staged", "--output-format", "human", "--color", "never", "."}, nil)
+	assert.Equal(t, "1\n", out[secExit], out[secStderr])
+	assert.Contains(t, out[secStdout], "    def route(self, rows):")
+	assert.NotContains(t, out[secStdout], "def other")
+}
+
 // --new-from-patch keeps the findings on the lines a hand-written patch
 // adds: of the two d.get lines of the tree, the one the patch adds (line
 // 19); no base is measured.

@@ -179,8 +179,10 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 	a, r := run.args, run.report
 	color := useColor(a.color, stdout, os.Getenv)
 	var shown *report.Change
+	// The source shown is the head's: the staged bytes with --staged.
+	var readFile func(string) ([]byte, error)
 	if run.delta != nil {
-		shown = changeOutput(run.delta)
+		shown, readFile = changeOutput(run.delta), run.delta.ReadHead
 	}
 	switch a.format {
 	case formatMarkdown:
@@ -193,11 +195,12 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 		}
 		return run.settings.Profile.WriteJSON(stdout, r)
 	case formatText:
-		return report.WriteText(stdout, r, report.TextOptions{CWD: run.cwd, MinDuplicateLines: a.minDuplicateLines, Color: color, Change: shown})
+		return report.WriteText(stdout, r, report.TextOptions{CWD: run.cwd, MinDuplicateLines: a.minDuplicateLines, Color: color, Change: shown, ReadFile: readFile})
 	case formatSARIF:
 		sum, err := report.WriteSARIF(stdout, r, report.SARIFOptions{
 			ToolVersion: scbcheck.Version, Root: repoRoot(a.path, run.cwd),
 			Rules: ruleInfos(run.settings.Catalog()), MinDuplicateLines: a.minDuplicateLines, Change: shown,
+			ReadFile: readFile,
 		})
 		if err == nil && sum.Omitted > 0 {
 			fmt.Fprintf(stderr, "warning: SARIF output holds %d of %d results: %d omitted because %s (the lowest-severity ones, the latest in path order first)\n",
@@ -212,7 +215,7 @@ func writeReport(stdout, stderr io.Writer, run checkRun) error {
 	}
 	return report.WriteHuman(stdout, r, report.HumanOptions{
 		CWD: run.cwd, Context: run.cfg.Context, MinDuplicateLines: a.minDuplicateLines, Color: color,
-		DIRHint: "per symbol: scb-check dir <PATH>", Change: shown,
+		DIRHint: "per symbol: scb-check dir <PATH>", Change: shown, ReadFile: readFile,
 	})
 }
 

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"crypto/sha256"
 	"sync"
 
 	"github.com/scbcheck/scbcheck/internal/filecache"
@@ -17,6 +18,10 @@ type Run struct {
 	Results []Result
 	// Scan is the ast-grep scan; wait for it with Scan.Wait.
 	Scan *Scan
+	// Sums are the SHA-256 of the files' bytes as the run read them, by
+	// path relative to the analysed directory (slash-separated), for the
+	// files a run with a cache could read (none without a cache).
+	Sums map[string][sha256.Size]byte
 
 	cancel  context.CancelFunc
 	fc      *filecache.View
@@ -37,6 +42,12 @@ func Start(ctx context.Context, fsys vfs.FS, path string, files []source.SourceF
 			return nil, err
 		}
 		keys = r.fc.Keys(files, s.Workers)
+		r.Sums = make(map[string][sha256.Size]byte, len(keys))
+		for _, k := range keys {
+			if k.OK {
+				r.Sums[k.Rel] = k.Content
+			}
+		}
 	}
 	ctx, r.cancel = context.WithCancel(ctx)
 	r.Scan = StartScan(ctx, fsys, s, files, r.fc, keys)

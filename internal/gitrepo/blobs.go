@@ -2,6 +2,7 @@ package gitrepo
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/scbcheck/scbcheck/internal/stopsig"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // Blob is one object as ReadBlobs reads it.
@@ -71,15 +73,37 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // Missing, whether git says so or stops at it (a partial clone's, which
 // git would fetch: the next blobs are asked of a new cat-file). When the
 // answers take longer than the timeout, git is stopped and every later
-// read fails.
+// read fails. It may be called from any goroutine (the calls take
+// turns); after Close it fails with ErrClosed.
 func (r *Repo) ReadBlobs(ctx context.Context, hashes []string) ([]Blob, error) {
+	return r.readBlobs(ctx, hashes, nil)
+}
+
+// ErrClosed is the error of reading a blob of a Repo after its Close.
+var ErrClosed = errors.New("the repository was closed: no more blob is read from it")
+
+// readBlobs is ReadBlobs; with skip set, the blobs at the indexes it
+// names (those of hashes) are not asked for at all, unless another index
+// names the same blob: their Blob is the zero one.
+func (r *Repo) readBlobs(ctx context.Context, hashes []string, skip func(i int) bool) ([]Blob, error) {
 	if len(hashes) == 0 {
 		return nil, nil
+	}
+	r.catMu.Lock()
+	defer r.catMu.Unlock()
+	if r.closed {
+		return nil, ErrClosed
+	}
+	read := map[string]bool{}
+	for i, h := range hashes {
+		if skip == nil || !skip(i) {
+			read[h] = true
+		}
 	}
 	var distinct []string
 	blobs := map[string]*Blob{}
 	for _, h := range hashes {
-		if blobs[h] == nil {
+		if blobs[h] == nil && read[h] {
 			blobs[h] = &Blob{}
 			distinct = append(distinct, h)
 		}
@@ -102,15 +126,42 @@ func (r *Repo) ReadBlobs(ctx context.Context, hashes []string) ([]Blob, error) {
 	out := make([]Blob, len(hashes))
 	for i, h := range hashes {
 		b := blobs[h]
+		if b == nil {
+			continue
+		}
 		switch {
 		case b.Missing && b.Unread == "":
-			b.Unread = fmt.Sprintf("blob %s is missing from the repository (a partial clone, or a copy without it; nothing is fetched); not read", h)
+			b.Unread = missingReason(h)
 		case !b.Missing && b.Data == nil:
 			b.Unread = fmt.Sprintf("blob of %d bytes, over the limit of %d bytes read from git; not read", b.Size, r.maxBlob)
 		}
 		out[i] = *b
 	}
 	return out, nil
+}
+
+// blobSize is the size of blob hash, as git tells it without sending its
+// bytes; a blob the repository lacks is an *vfs.UnreadError saying so.
+func (r *Repo) blobSize(ctx context.Context, hash string) (int64, error) {
+	r.catMu.Lock()
+	defer r.catMu.Unlock()
+	if r.closed {
+		return 0, ErrClosed
+	}
+	b := &Blob{}
+	err := r.ask(ctx, "info", []string{hash}, map[string]*Blob{hash: b}, func(c *catFile, h string) error { return c.readInfo(h, b) })
+	if err != nil {
+		return 0, err
+	}
+	if b.Missing {
+		return 0, &vfs.UnreadError{Reason: cmp.Or(b.Unread, missingReason(hash))}
+	}
+	return b.Size, nil
+}
+
+// missingReason is why a blob the repository lacks is not read.
+func missingReason(hash string) string {
+	return fmt.Sprintf("blob %s is missing from the repository (a partial clone, or a copy without it; nothing is fetched); not read", hash)
 }
 
 // ask sends command for each of hashes to the running cat-file (started
@@ -134,7 +185,7 @@ func (r *Repo) ask(ctx context.Context, command string, hashes []string, blobs m
 		if ctx.Err() != nil || !errors.Is(err, io.EOF) {
 			return err
 		}
-		r.Close()
+		r.stopCat()
 		msg := lastLine(cat.stderr.String())
 		if msg == "" && stopsig.Await(ctx) {
 			// git ended without a word: the signal stopping the job

@@ -29,7 +29,9 @@
 //     or attribute is ever applied. WriteTree, WriteIndex and
 //     WriteEntries write such entries into a vfs.Mem (write.go): files,
 //     links, submodules' empty directories, a blob not read held as a
-//     file without its bytes, with the reason.
+//     file without its bytes, with the reason; given a selection, the
+//     files it leaves out are lazy, their size and bytes asked of git only
+//     when something wants them.
 //
 // It is internal: trajectory, which measures commits' trees written into
 // memory, and the facade's Diff, which measures a commit, the merge base

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/scbcheck/scbcheck/option"
@@ -38,8 +39,9 @@ type Options struct {
 	MaxBlob int64
 }
 
-// Repo is a resolved repository. It is used by one goroutine at a time;
-// Close stops the git process it keeps running.
+// Repo is a resolved repository. It is used by one goroutine at a time,
+// but for ReadBlobs, which the lazy files WriteEntries makes call from
+// any goroutine; Close stops the git process it keeps running.
 type Repo struct {
 	git string
 	// timeout bounds each git process (see Options.Timeout).
@@ -54,8 +56,11 @@ type Repo struct {
 	display string
 	// diffs caches changes by "from..to".
 	diffs map[string][]Change
-	// cat reads blobs, once started.
-	cat *catFile
+	// cat reads blobs, once started; catMu guards it, and closed, set
+	// by Close, after which no blob is read.
+	catMu  sync.Mutex
+	cat    *catFile
+	closed bool
 	// maxBlob is Options.MaxBlob.
 	maxBlob int64
 	// bare is set for a bare repository.
@@ -184,8 +189,18 @@ func within(root, dir string) bool {
 	return vfs.Within(root, dir)
 }
 
-// Close stops the repository's cat-file, if it runs.
+// Close stops the repository's cat-file, if it runs: ReadBlobs reads
+// nothing more (a lazy file not read yet fails to read).
 func (r *Repo) Close() {
+	r.catMu.Lock()
+	defer r.catMu.Unlock()
+	r.closed = true
+	r.stopCat()
+}
+
+// stopCat stops the running cat-file, if any; the next read starts
+// another.
+func (r *Repo) stopCat() {
 	if r.cat == nil {
 		return
 	}
