@@ -159,6 +159,9 @@ func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
 	if err != nil {
 		return nil, mark(ErrConfig, err)
 	}
+	if err := engine.CheckScopeGlobs(cfg); err != nil {
+		return nil, mark(ErrConfig, err)
+	}
 	set.engine.Progress = engine.NewReporter(t.Progress)
 	walk, err := engine.Discover(t.Path, t.FS, cfg, &set.engine, reuse.ReadExtensions())
 	if err != nil {
@@ -185,6 +188,9 @@ func (s *Session) run(ctx context.Context, t Target) (*report.Report, error) {
 	})
 	if errors.As(err, new(*source.DirectiveError)) {
 		return nil, mark(ErrDirectives, err)
+	}
+	if r != nil && s.settings.scopeSet {
+		r.Scope = set.engine.Scope
 	}
 	return r, err
 }

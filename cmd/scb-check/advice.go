@@ -76,6 +76,7 @@ var optionFlags = map[libopt.Option]string{
 	libopt.DisableSG:        "--disable-sg",
 	libopt.Compat:           "--compat",
 	libopt.Languages:        "--languages",
+	libopt.Scope:            "--scope",
 	libopt.GitRepo:          "--git",
 	libopt.GitRevRange:      "--rev-range",
 	libopt.GitOutsideGitDir: "--allow-outside-git-dir",

@@ -183,7 +183,11 @@ func analysisRows() []helpRow {
 		rowCompat("Reproduce the numbers of this scb-check release"),
 		rowDisableSG, rowAstGrep, rowAstGrepTimeout, rowParseTimeout, rowMaxFileSize,
 		rowMaxConfigSize("configuration, ignore, manifest, rule, baseline and score"),
-		rowLanguages(), rowRules, rowCatalog,
+		rowLanguages(),
+		{"--scope <SCOPE>", "Measure " + scopeList() + ": all the code, the production code alone or the test code " +
+			"alone, as if the other files were not in the tree (test files by each language's conventions and the " +
+			"tests and production config keys) [default: all]"},
+		rowRules, rowCatalog,
 		{"--cache <DIR>", "Keep each file's analysis and findings in DIR (created when missing), filed by " +
 			"content: a file met before (in this run or an earlier one) is read back instead of analysed again"},
 	}

@@ -116,6 +116,7 @@ var trajectoryValueFlags = map[string]string{
 // among them every gate flag (metric.Gates).
 var checkOnlyFlags = withGateFlags(map[string]bool{
 	"--min-duplicate-lines": true, "--exit-zero": true, "--baseline": true, "--write-baseline": true, "--color": true,
+	"--gate-scope": true,
 })
 
 // withGateFlags adds every gate flag to flags.
