@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck"
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/vfs"
@@ -80,6 +81,11 @@ type Trajectory struct {
 	// Words are the words the writers name options in (the points'
 	// errors, skipped files and warnings may); nil is the library's.
 	Words option.Words
+	// Scope is the part of each checkpoint measured (the session's
+	// scbcheck.Settings.Scope): its numbers, and so the summary's, are
+	// the production code's or the test code's alone unless it is
+	// lang.ScopeAll (or empty).
+	Scope lang.Scope
 }
 
 // Options configures a trajectory run.
@@ -156,7 +162,7 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 		}
 		cps[i] = Checkpoint{Label: p, Path: p}
 	}
-	t := &Trajectory{Points: make([]Point, len(cps))}
+	t := &Trajectory{Points: make([]Point, len(cps)), Scope: sess.Settings().Scope()}
 	measured := newMeasuredCounter(opt.Measured, len(cps))
 	for i, cp := range cps {
 		if opt.Progress != nil {
