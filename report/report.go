@@ -228,6 +228,10 @@ type File struct {
 	Nodes int
 	// Callables are the file's functions in source order.
 	Callables []Callable
+	// Test marks test code (lang.Spec.IsTest and the configuration's
+	// tests and production globs): the file counts in the tests scope's
+	// numbers, the others in the production scope's.
+	Test bool
 }
 
 // Callable is one function's measurements.

@@ -36,8 +36,11 @@ func inScope(path string, fsys vfs.FS, cfg *config.Config, scope lang.Scope, wal
 		if scope == lang.ScopeTests {
 			other = "production"
 		}
-		return Discovered{}, fmt.Errorf("%w at %s: the %d files found are all %s code (scope %s)",
-			source.ErrNoFiles, path, len(walk.Files), other, scope)
+		found := fmt.Sprintf("the %d files found are all", len(walk.Files))
+		if len(walk.Files) == 1 {
+			found = "the one file found is"
+		}
+		return Discovered{}, fmt.Errorf("%w at %s: %s %s code (scope %s)", source.ErrNoFiles, path, found, other, scope)
 	}
 	walk.Files = kept
 	return walk, nil
