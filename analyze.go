@@ -67,6 +67,16 @@ type Options struct {
 	// (Python and Rust), or "all"; when nil, the configuration's
 	// languages key decides.
 	Languages []string
+	// Scope is the part of the tree measured (lang.Scope): "all" (the
+	// whole tree, the reference's numbers), "production" (the files that
+	// are not test code, as if the test files were not in the tree:
+	// clones, call sites and DIR too) or "tests" (the test files alone).
+	// Which file is test code is its language's convention
+	// (lang.Spec.IsTest), overridden by the configuration's tests and
+	// production globs. Empty is "all"; every report also holds both
+	// scopes' numbers (report.Report.Scopes), but the 0.1.3 profile's
+	// JSON writes them only when Scope is set.
+	Scope string
 	// MaxFileSize keeps files larger than this many bytes unread (skipped
 	// with the reason); DefaultMaxFileSize when zero, no limit when
 	// negative.
@@ -136,7 +146,7 @@ const DefaultAstGrepTimeout = 10 * time.Minute
 // analyse), ErrNoParsedFiles (nothing parsed), ErrAstGrepNotFound and
 // ErrAstGrepFailed (the ast-grep run; errors.As finds the
 // *rules.AstGrepError with its Remedy), ErrConfig (the configuration,
-// Options.Compat or Options.Languages), ErrCatalog (the rule files), ErrDirectives (a
+// Options.Compat, Options.Languages or Options.Scope), ErrCatalog (the rule files), ErrDirectives (a
 // file's scbc directives), ErrPathNotFound (opt.Path does not exist or is empty),
 // and context.Canceled or context.DeadlineExceeded when ctx ended the
 // run. Other errors (an unreadable directory, the cache, the MCF file)

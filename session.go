@@ -240,6 +240,9 @@ func (s *Session) run(ctx context.Context, t Target) (*report.Report, map[string
 	if err != nil {
 		return nil, nil, mark(ErrConfig, err)
 	}
+	if err := engine.CheckScopeGlobs(cfg); err != nil {
+		return nil, nil, mark(ErrConfig, err)
+	}
 	set.engine.Progress = engine.NewReporter(t.Progress)
 	walk, err := engine.Discover(t.Path, t.FS, cfg, &set.engine, reuse.ReadExtensions())
 	if err != nil {
@@ -266,6 +269,9 @@ func (s *Session) run(ctx context.Context, t Target) (*report.Report, map[string
 	})
 	if errors.As(err, new(*source.DirectiveError)) {
 		return nil, nil, mark(ErrDirectives, err)
+	}
+	if r != nil && s.settings.scopeSet {
+		r.Scope = set.engine.Scope
 	}
 	return r, run.Sums, err
 }

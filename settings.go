@@ -69,8 +69,9 @@ type Settings struct {
 	// loaded is the catalog loaded, before the profile's changes.
 	loaded *rules.Catalog
 	// includeAll is Options.IncludeAll; compatSet says Options.Compat
-	// chose the profile (else a run's configuration may).
-	includeAll, compatSet bool
+	// chose the profile (else a run's configuration may); scopeSet says
+	// Options.Scope named a scope.
+	includeAll, compatSet, scopeSet bool
 }
 
 // resolve resolves opt's settings: the catalog (loaded unless given),
@@ -79,6 +80,10 @@ func resolve(opt Options) (Settings, error) {
 	profile, err := ProfileNamed(opt.Compat)
 	if err != nil {
 		return Settings{}, mark(ErrConfig, option.About(option.Compat, err))
+	}
+	scope, err := lang.ParseScope(opt.Scope)
+	if err != nil {
+		return Settings{}, mark(ErrConfig, option.About(option.Scope, err))
 	}
 	cat := opt.Catalog
 	if cat == nil {
@@ -94,10 +99,11 @@ func resolve(opt Options) (Settings, error) {
 		engine: engine.Settings{
 			Version: Version, MaxFileSize: limit(opt.MaxFileSize, DefaultMaxFileSize),
 			MaxConfigSize: vfs.MaxRead(opt.MaxConfigSize), ParseTimeout: limit(opt.ParseTimeout, DefaultParseTimeout),
-			Workers: opt.Workers, DisableSG: opt.DisableSG,
+			Workers: opt.Workers, DisableSG: opt.DisableSG, Scope: scope,
 			AstGrep: astGrep, AstGrepTimeout: limit(opt.AstGrepTimeout, DefaultAstGrepTimeout),
 		},
 		languages: opt.Languages, loaded: cat, includeAll: opt.IncludeAll, compatSet: opt.Compat != "",
+		scopeSet: opt.Scope != "",
 	}
 	return s.withProfile(profile)
 }
@@ -183,8 +189,9 @@ func resolveLanguages(names []string) ([]*lang.Spec, error) {
 
 // Recorded are the session's settings a baseline records (besides the
 // run's path, ast-grep version and configuration): include_all,
-// disable_sg, rules, the first 16 digits of the catalog's identity, and
-// compat for a profile other than the default.
+// disable_sg, rules, the first 16 digits of the catalog's identity,
+// compat for a profile other than the default, and scope for a scope
+// other than all.
 func (s Settings) Recorded() map[string]string {
 	out := map[string]string{
 		"include_all": strconv.FormatBool(s.includeAll),
@@ -194,8 +201,14 @@ func (s Settings) Recorded() map[string]string {
 	if s.Profile != Profile020 {
 		out["compat"] = s.Profile.Name
 	}
+	if s.engine.Scope != lang.ScopeAll {
+		out["scope"] = string(s.engine.Scope)
+	}
 	return out
 }
+
+// Scope is the part of the tree the runs measure (Options.Scope).
+func (s Settings) Scope() lang.Scope { return s.engine.Scope }
 
 // Catalog is the rule catalog the runs use.
 func (s Settings) Catalog() *rules.Catalog { return s.engine.Catalog }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/report"
 )
 
@@ -16,7 +17,8 @@ import (
 // over the threshold) is the integer 0, as Python's sum of an empty list.
 // trivial_wrapper_loc and trivial_wrappers are the structural rule's
 // lines and findings: in the 0.1.3 profile the trivial wrappers are the
-// only structural rule.
+// only structural rule. A run that named a scope (report.Report.Scope)
+// adds the key scopes last, in the same style.
 func WriteJSON(w io.Writer, r *report.Report) error {
 	var b strings.Builder
 	b.WriteByte('{')
@@ -56,9 +58,50 @@ func WriteJSON(w io.Writer, r *report.Report) error {
 	mass("high_cc_mass", r.HighCCMass, r.HighCCFunctions)
 	mass("total_cog_mass", r.TotalCogMass, r.TotalFunctions)
 	mass("high_cog_mass", r.HighCogMass, r.HighCogFunctions)
+	if r.Scopes != nil && r.Scope != "" {
+		key("scopes")
+		writeScopes(&b, r.Scopes)
+	}
 	b.WriteByte('}')
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// renamed are 0.1.3's names of the keys it names otherwise.
+var renamed = map[string]string{"structural_rule_loc": "trivial_wrapper_loc"}
+
+// writeScopes writes the scopes key's value as 0.1.3's json.dump would:
+// production then tests, each holding the numbers of metric.Scoped in
+// table order under 0.1.3's names.
+func writeScopes(b *strings.Builder, s *report.Scopes) {
+	b.WriteByte('{')
+	for i, sc := range []struct {
+		key string
+		r   *report.Report
+	}{{"production", s.Production}, {"tests", s.Tests}} {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(sc.key) + ": {")
+		for j, m := range metric.Scoped() {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			name := m.Key
+			if n, ok := renamed[name]; ok {
+				name = n
+			}
+			b.WriteString(strconv.Quote(name) + ": ")
+			v, _ := sc.r.Value(m.Key)
+			if m.Kind == metric.Count {
+				b.WriteString(strconv.Itoa(int(v)))
+			} else {
+				b.WriteString(pythonRepr(v))
+			}
+		}
+		b.WriteByte('}')
+	}
+	b.WriteByte('}')
 }
 
 // pythonRepr prints v as Python's repr of a float: the shortest digits

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
 )
 
@@ -85,4 +86,27 @@ func TestWriteJSON(t *testing.T) {
 			assert.Equal(t, tc.want, b.String())
 		})
 	}
+}
+
+// The scopes key is written, last and in 0.1.3's style, only when the run
+// named a scope: the 0.1.3 JSON of a default run keeps its 17 keys.
+func TestWriteJSONScopes(t *testing.T) {
+	r := &report.Report{FilesScanned: 2, TotalLOC: 10, Scopes: &report.Scopes{
+		Production: &report.Report{Verbosity: 0.5, FilesScanned: 1, TotalLOC: 6, VerbosityFlaggedLOC: 3, StructuralRuleLOC: 3},
+		Tests:      &report.Report{FilesScanned: 1, TotalLOC: 4},
+	}}
+	var b bytes.Buffer
+	require.NoError(t, WriteJSON(&b, r))
+	assert.NotContains(t, b.String(), "scopes")
+	assert.Equal(t, 17, bytes.Count(b.Bytes(), []byte(": ")))
+
+	r.Scope = lang.ScopeAll
+	b.Reset()
+	require.NoError(t, WriteJSON(&b, r))
+	assert.Contains(t, b.String(), `"high_cog_mass": 0, "scopes": {"production": {"verbosity": 0.5, "erosion": 0.0, `+
+		`"cog_erosion": 0.0, "files_scanned": 1, "total_loc": 6, "verbosity_flagged_loc": 3, "clone_loc": 0, `+
+		`"ast_grep_flagged_loc": 0, "trivial_wrapper_loc": 3, "total_functions": 0, "high_cc_functions": 0}, `+
+		`"tests": {"verbosity": 0.0, "erosion": 0.0, "cog_erosion": 0.0, "files_scanned": 1, "total_loc": 4, `+
+		`"verbosity_flagged_loc": 0, "clone_loc": 0, "ast_grep_flagged_loc": 0, "trivial_wrapper_loc": 0, `+
+		`"total_functions": 0, "high_cc_functions": 0}}}`)
 }

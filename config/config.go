@@ -36,6 +36,12 @@ type Config struct {
 	// Exclude holds the normalised exclude globs, in globset syntax where
 	// `*` also matches `/`.
 	Exclude []string
+	// Tests and Production are the tests and production keys' globs,
+	// normalised as Exclude's and, like them, relative to BaseDir: a file
+	// matching a Tests glob is test code, else one matching a Production
+	// glob is production code, else its language's conventions decide
+	// (lang.Spec.IsTest). Nil when the key is absent.
+	Tests, Production []string
 	// Context is the number of context lines around findings in human
 	// output, from 0 to 10000.
 	Context int
@@ -397,6 +403,17 @@ func (d *decoder) settings(t map[string]any, prefix string, cfg *Config) {
 			}
 			cfg.Exclude = normalizeExcludes(list)
 			cfg.ExcludeAsWritten = slices.Clone(list)
+		case "tests", "production":
+			list, ok := stringArray(v)
+			if !ok {
+				d.typeError(prefix+key, "an array of glob strings", v)
+				continue
+			}
+			if key == "tests" {
+				cfg.Tests = normalizeExcludes(list)
+			} else {
+				cfg.Production = normalizeExcludes(list)
+			}
 		case "compat":
 			version, ok := v.(string)
 			if !ok {

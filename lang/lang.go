@@ -602,7 +602,8 @@ type ExportSpec struct {
 	// data too); TestDirPaths are slash-separated directory paths whose
 	// files are test code wherever they occur in a path (Java's src/test,
 	// Go's testdata), without making the configuration files below them
-	// test data.
+	// test data. They are the language's one definition of test code:
+	// DIR's, and the scopes' (Spec.IsTest: --scope, the scopes key).
 	EntryFiles   []string
 	EntryDirs    []string
 	TestFiles    []string

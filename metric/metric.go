@@ -88,6 +88,11 @@ type Metric struct {
 	// share that counts the functions over the complexity threshold: the
 	// row reads "Summary THRESHOLD: PART of WHOLE".
 	Summary string
+	// Scoped marks the numbers the JSON report's scopes key holds for
+	// the production code and for the test code (the headline numbers
+	// and the parts of verbosity); every metric but dir is measured per
+	// scope all the same (--scope, --gate-scope).
+	Scoped bool
 	// Rule is the metric rule whose findings are the functions the
 	// metric counts; the metric's key names that rule too (its id
 	// before), in ignore directives and `scb-check rule`.
@@ -97,23 +102,23 @@ type Metric struct {
 // All are the metrics, in the reference report's key order, the ones of
 // ours after.
 var All = []Metric{
-	{Key: "verbosity", Kind: Share, Reference: true, Gate: AtMost, Ratchet: true, Headline: 3, Trend: 2,
+	{Key: "verbosity", Kind: Share, Reference: true, Scoped: true, Gate: AtMost, Ratchet: true, Headline: 3, Trend: 2,
 		Part: "verbosity_flagged_loc", Whole: "total_loc"},
-	{Key: "erosion", Kind: Share, Reference: true, Gate: AtMost, Ratchet: true, Headline: 1, Trend: 1,
+	{Key: "erosion", Kind: Share, Reference: true, Scoped: true, Gate: AtMost, Ratchet: true, Headline: 1, Trend: 1,
 		GateHelp: "erosion is above SHARE (0 to 1)", Part: "high_cc_mass", Whole: "total_mass",
 		Summary: "complexity mass of the functions over complexity", Rule: "cyclomatic-complexity"},
-	{Key: "cog_erosion", Kind: Share, Reference: true, Gate: AtMost, Headline: 2, Trend: 3,
+	{Key: "cog_erosion", Kind: Share, Reference: true, Scoped: true, Gate: AtMost, Headline: 2, Trend: 3,
 		Part: "high_cog_mass", Whole: "total_cog_mass",
 		Summary: "cognitive mass of the functions over cognitive complexity", Rule: "cognitive-complexity"},
-	{Key: "files_scanned", Kind: Count, Reference: true},
-	{Key: "total_loc", Kind: Count, Reference: true},
-	{Key: "verbosity_flagged_loc", Kind: Count, Reference: true},
-	{Key: "clone_loc", Kind: Count, Reference: true},
-	{Key: "ast_grep_flagged_loc", Kind: Count, Reference: true},
-	{Key: "structural_rule_loc", Kind: Count, Reference: true},
+	{Key: "files_scanned", Kind: Count, Reference: true, Scoped: true},
+	{Key: "total_loc", Kind: Count, Reference: true, Scoped: true},
+	{Key: "verbosity_flagged_loc", Kind: Count, Reference: true, Scoped: true},
+	{Key: "clone_loc", Kind: Count, Reference: true, Scoped: true},
+	{Key: "ast_grep_flagged_loc", Kind: Count, Reference: true, Scoped: true},
+	{Key: "structural_rule_loc", Kind: Count, Reference: true, Scoped: true},
 	{Key: "structural_rule_findings", Kind: Count, Reference: true},
-	{Key: "total_functions", Kind: Count, Reference: true},
-	{Key: "high_cc_functions", Kind: Count, Reference: true, Gate: AtMost, Headline: 4,
+	{Key: "total_functions", Kind: Count, Reference: true, Scoped: true},
+	{Key: "high_cc_functions", Kind: Count, Reference: true, Scoped: true, Gate: AtMost, Headline: 4,
 		GateHelp: "more than N functions have complexity > 10"},
 	{Key: "high_cog_functions", Kind: Count, Reference: true},
 	{Key: "total_mass", Kind: Mass, Reference: true},
@@ -138,6 +143,12 @@ func Lookup(key string) (Metric, bool) {
 // Reference returns the reference report's metrics, in table order.
 func Reference() []Metric {
 	return filter(func(m Metric) bool { return m.Reference })
+}
+
+// Scoped returns the metrics the scopes key holds per scope, in table
+// order.
+func Scoped() []Metric {
+	return filter(func(m Metric) bool { return m.Scoped })
 }
 
 // Headlines returns the headline metrics in headline order.

@@ -30,6 +30,8 @@ const (
 	Compat
 	// Languages is scbcheck.Options.Languages.
 	Languages
+	// Scope is scbcheck.Options.Scope.
+	Scope
 	// GitRepo is trajectory.GitOptions.Repo.
 	GitRepo
 	// GitRevRange is trajectory.GitOptions.RevRange.
@@ -52,6 +54,7 @@ var fields = [end][2]string{
 	DisableSG:        {"Options", "DisableSG"},
 	Compat:           {"Options", "Compat"},
 	Languages:        {"Options", "Languages"},
+	Scope:            {"Options", "Scope"},
 	GitRepo:          {"GitOptions", "Repo"},
 	GitRevRange:      {"GitOptions", "RevRange"},
 	GitOutsideGitDir: {"GitOptions", "OutsideGitDir"},

@@ -36,12 +36,12 @@ func CatalogLine(r *Report) string {
 
 func countRules(n int) string { return plural(n, "ast-grep rule") }
 
-// plural is "1 thing" or "n things".
+// plural is "1 thing" or "n things", n with thousands separators.
 func plural(n int, thing string) string {
 	if n == 1 {
 		return "1 " + thing
 	}
-	return fmt.Sprintf("%d %ss", n, thing)
+	return count(n) + " " + thing + "s"
 }
 
 // RuleListing is the rule catalog as `scb-check rules` lists it.

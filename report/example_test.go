@@ -24,14 +24,15 @@ func analyze() *report.Report {
 
 // The reference JSON report: one line, the reference's keys first, then
 // ours (DIR, then the rule catalog and the ast-grep version, null here as
-// ast-grep did not run).
+// ast-grep did not run), and last the numbers of the production code and
+// of the test code (the one file is production code).
 func ExampleWriteJSON() {
 	r := analyze()
 	if err := report.WriteJSON(os.Stdout, r); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
-	// {"verbosity":0.45454545454545453,"erosion":0.8847633469264936,"cog_erosion":1.0,"files_scanned":1,"total_loc":22,"verbosity_flagged_loc":10,"clone_loc":8,"ast_grep_flagged_loc":0,"structural_rule_loc":2,"structural_rule_findings":1,"total_functions":4,"high_cc_functions":1,"high_cog_functions":1,"total_mass":46.98343294402615,"high_cc_mass":41.569219381653056,"total_cog_mass":45.033320996790806,"high_cog_mass":45.033320996790806,"syntax_tree_count":1,"syntax_node_count":156,"syntax_by_language":{"python":{"tree_count":1,"node_count":156}},"dir":0.0,"dir_exported":3,"dir_used":0,"dir_with_tests":0.0,"dir_reachable":null,"dir_lenient":0.0,"mcf":null,"if50":null,"catalog":"bundled:0.2.0","catalog_rules":373,"ast_grep_version":null}
+	// {"verbosity":0.45454545454545453,"erosion":0.8847633469264936,"cog_erosion":1.0,"files_scanned":1,"total_loc":22,"verbosity_flagged_loc":10,"clone_loc":8,"ast_grep_flagged_loc":0,"structural_rule_loc":2,"structural_rule_findings":1,"total_functions":4,"high_cc_functions":1,"high_cog_functions":1,"total_mass":46.98343294402615,"high_cc_mass":41.569219381653056,"total_cog_mass":45.033320996790806,"high_cog_mass":45.033320996790806,"syntax_tree_count":1,"syntax_node_count":156,"syntax_by_language":{"python":{"tree_count":1,"node_count":156}},"dir":0.0,"dir_exported":3,"dir_used":0,"dir_with_tests":0.0,"dir_reachable":null,"dir_lenient":0.0,"mcf":null,"if50":null,"catalog":"bundled:0.2.0","catalog_rules":373,"ast_grep_version":null,"scopes":{"production":{"verbosity":0.45454545454545453,"erosion":0.8847633469264936,"cog_erosion":1.0,"files_scanned":1,"total_loc":22,"verbosity_flagged_loc":10,"clone_loc":8,"ast_grep_flagged_loc":0,"structural_rule_loc":2,"total_functions":4,"high_cc_functions":1},"tests":{"verbosity":0.0,"erosion":0.0,"cog_erosion":0.0,"files_scanned":0,"total_loc":0,"verbosity_flagged_loc":0,"clone_loc":0,"ast_grep_flagged_loc":0,"structural_rule_loc":0,"total_functions":0,"high_cc_functions":0}}}
 }
 
 // One line per finding, paths relative to CWD (here the module root).

@@ -14,8 +14,10 @@ import (
 // the reference's 20 keys in the reference's order (its numbers are
 // metric.Reference's, then syntax_by_language), then ours: dir,
 // dir_exported, dir_used, dir_with_tests, dir_reachable, dir_lenient, mcf
-// and if50 (null when not computed or undefined), and, when the report
-// names its catalog, catalog, catalog_rules and ast_grep_version.
+// and if50 (null when not computed or undefined), when the report
+// names its catalog, catalog, catalog_rules and ast_grep_version, and
+// when it has them, scopes: the numbers of metric.Scoped for its
+// production code and for its test code.
 func WriteJSON(w io.Writer, r *Report) error {
 	var b strings.Builder
 	b.WriteByte('{')
@@ -70,9 +72,39 @@ func WriteJSON(w io.Writer, r *Report) error {
 	nullable("mcf", mcf)
 	nullable("if50", r.IF50)
 	writeCatalogKeys(&b, key, r)
+	if r.Scopes != nil {
+		key("scopes")
+		writeScopes(o, r.Scopes)
+	}
 	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeScopes writes the scopes key's value: production then tests,
+// each an object of the numbers of metric.Scoped in table order, with
+// o's separators and float format.
+func writeScopes(o *object, s *Scopes) {
+	o.b.WriteByte('{')
+	scope := &object{b: o.b, sep: o.sep, colon: o.colon, format: o.format}
+	for _, sc := range []struct {
+		key string
+		r   *Report
+	}{{"production", s.Production}, {"tests", s.Tests}} {
+		scope.key(sc.key)
+		o.b.WriteByte('{')
+		numbers := &object{b: o.b, sep: o.sep, colon: o.colon, format: o.format}
+		for _, m := range metric.Scoped() {
+			if n, ok := sc.r.count(m.Key); ok {
+				numbers.integer(m.Key, n)
+			} else {
+				v, _ := sc.r.Value(m.Key)
+				numbers.float(m.Key, v)
+			}
+		}
+		o.b.WriteByte('}')
+	}
+	o.b.WriteByte('}')
 }
 
 // object writes the members of a JSON object into b: sep between them,

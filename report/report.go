@@ -6,6 +6,7 @@ import (
 
 	"github.com/scbcheck/scbcheck/erosion"
 	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/reuse"
 	"github.com/scbcheck/scbcheck/rules"
@@ -91,6 +92,56 @@ type Report struct {
 	// holds ("0.2.0", "0.1.3"; empty is the default profile), so that a
 	// writer of many reports prints each in its profile's JSON.
 	Compat string
+
+	// Scope is the part of the tree the report measured, as the run named
+	// it (scbcheck.Options.Scope): empty when it named none (then the
+	// whole tree, as lang.ScopeAll), production or tests for a run that
+	// measured that code as if the rest were not in the tree. The 0.1.3
+	// JSON report carries the scopes key only when the run named one.
+	Scope lang.Scope
+	// Scopes are the numbers of the production code and of the test code
+	// among the files measured; nil when they were not computed (a report
+	// built by hand).
+	Scopes *Scopes
+}
+
+// Scopes are the numbers of each scope of the files a report measured:
+// each is what a run of that scope alone reports (the report of a copy
+// of the tree without the other scope's files). They are reports holding
+// the numbers only (no files, findings or DIR).
+type Scopes struct {
+	Production, Tests *Report
+}
+
+// InScope is r's numbers of scope: r itself for lang.ScopeAll (and
+// ""), else those of r.Scopes; nil when r has none.
+func (r *Report) InScope(scope lang.Scope) *Report {
+	switch {
+	case scope == lang.ScopeProduction && r.Scopes != nil:
+		return r.Scopes.Production
+	case scope == lang.ScopeTests && r.Scopes != nil:
+		return r.Scopes.Tests
+	case scope == lang.ScopeProduction || scope == lang.ScopeTests:
+		return nil
+	}
+	return r
+}
+
+// Numbers is a copy of r holding its numbers only: the metrics (dir
+// aside) and the counts of files, without any per-file detail, finding,
+// DIR or scope.
+func (r *Report) Numbers() *Report {
+	return &Report{
+		Root: r.Root, Verbosity: r.Verbosity, Erosion: r.Erosion, CogErosion: r.CogErosion,
+		FilesScanned: r.FilesScanned, TotalLOC: r.TotalLOC, VerbosityFlaggedLOC: r.VerbosityFlaggedLOC,
+		CloneLOC: r.CloneLOC, AstGrepFlaggedLOC: r.AstGrepFlaggedLOC, StructuralRuleLOC: r.StructuralRuleLOC,
+		StructuralRuleFindings: r.StructuralRuleFindings, TotalFunctions: r.TotalFunctions,
+		HighCCFunctions: r.HighCCFunctions, HighCogFunctions: r.HighCogFunctions, TotalMass: r.TotalMass,
+		HighCCMass: r.HighCCMass, TotalCogMass: r.TotalCogMass, HighCogMass: r.HighCogMass,
+		SyntaxTreeCount: r.SyntaxTreeCount, SyntaxNodeCount: r.SyntaxNodeCount,
+		SyntaxByLanguage: slices.Clone(r.SyntaxByLanguage), FilesDiscovered: r.FilesDiscovered,
+		AstGrep: r.AstGrep, Compat: r.Compat,
+	}
 }
 
 // CloneBlock is one instance of a group of functions with the same body
@@ -177,6 +228,10 @@ type File struct {
 	Nodes int
 	// Callables are the file's functions in source order.
 	Callables []Callable
+	// Test marks test code (lang.Spec.IsTest and the configuration's
+	// tests and production globs): the file counts in the tests scope's
+	// numbers, the others in the production scope's.
+	Test bool
 }
 
 // Callable is one function's measurements.

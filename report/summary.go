@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scbcheck/scbcheck/finding"
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/metric"
 )
 
@@ -30,7 +31,14 @@ func writeSummary(out *bytes.Buffer, r *Report, severities []string, hidden hidd
 		out.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 	more := func(detail string) { out.WriteString(strings.Repeat(" ", summaryIndent+8) + detail + "\n") }
-	out.WriteString(pal.bold("Summary") + "\n")
+	title := "Summary"
+	switch r.Scope {
+	case lang.ScopeProduction:
+		title += " of the production code (test files left out)"
+	case lang.ScopeTests:
+		title += " of the test code (production files left out)"
+	}
+	out.WriteString(pal.bold(title) + "\n")
 	for _, m := range metric.Headlines() {
 		if m.Kind == metric.Share {
 			v, _ := r.Value(m.Key)
@@ -45,6 +53,12 @@ func writeSummary(out *bytes.Buffer, r *Report, severities []string, hidden hidd
 	row("SLOC", count(r.TotalLOC), "")
 	row("functions", count(r.TotalFunctions), fmt.Sprintf("%s over complexity %d, %s over cognitive complexity %d",
 		count(r.HighCCFunctions), HighComplexity, count(r.HighCogFunctions), HighComplexity))
+	// Under the totals, each scope's when the tree has test code beside
+	// the rest.
+	if sc := r.Scopes; sc != nil && sc.Tests.FilesScanned > 0 && sc.Production.FilesScanned > 0 {
+		row("production", scopeText(sc.Production), "")
+		row("tests", scopeText(sc.Tests), "")
+	}
 	if d := r.DIR; d != nil {
 		if d.Dir == nil {
 			row("dir", "null", "no public symbols in standalone modules")
@@ -67,6 +81,22 @@ func writeSummary(out *bytes.Buffer, r *Report, severities []string, hidden hidd
 	}
 	out.WriteByte('\n')
 	out.WriteString(findingsLine(severities, hidden, pal, qualifier) + "\n")
+}
+
+// scopeText is a scope's summary row: its headline shares, then its
+// files, SLOC and functions: "erosion 0.312, cog_erosion 0.250,
+// verbosity 0.180: 8 files, 1,234 SLOC, 40 functions, 3 over complexity
+// 10".
+func scopeText(r *Report) string {
+	var shares []string
+	for _, m := range metric.Headlines() {
+		if m.Kind == metric.Share {
+			v, _ := r.Value(m.Key)
+			shares = append(shares, m.Key+" "+shareText(v))
+		}
+	}
+	return fmt.Sprintf("%s: %s, %s SLOC, %s, %s over complexity %d", strings.Join(shares, ", "),
+		plural(r.FilesScanned, "file"), count(r.TotalLOC), plural(r.TotalFunctions, "function"), count(r.HighCCFunctions), HighComplexity)
 }
 
 // shareDetail says what a headline share is the ratio of: "complexity

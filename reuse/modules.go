@@ -1,9 +1,7 @@
 package reuse
 
 import (
-	"path"
 	"sort"
-	"strings"
 
 	"github.com/scbcheck/scbcheck/lang"
 )
@@ -152,30 +150,6 @@ type project struct {
 	// unparsed holds Options.Unparsed
 	unparsed map[string]bool
 	warns    []FileWarning
-}
-
-// isTestPath reports whether the slash-separated path is test code of
-// the language: a test file name, or under a test directory.
-func isTestPath(spec *lang.ExportSpec, p string) bool {
-	dir, base := path.Split(p)
-	for _, g := range spec.TestFiles {
-		if ok, _ := path.Match(g, base); ok {
-			return true
-		}
-	}
-	for _, s := range strings.Split(strings.Trim(dir, "/"), "/") {
-		for _, d := range spec.TestDirs {
-			if s == d {
-				return true
-			}
-		}
-	}
-	for _, d := range spec.TestDirPaths {
-		if strings.HasPrefix(dir, d+"/") || strings.Contains(dir, "/"+d+"/") {
-			return true
-		}
-	}
-	return false
 }
 
 // addFiles adds the files' module facts as parts of m, each definition

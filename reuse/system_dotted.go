@@ -193,7 +193,7 @@ func (r *dottedResolver) build(files []File) {
 			continue // two files for one name: the first (by path) wins
 		}
 		m.virtual, m.path, m.pkg = false, n.f.Path, n.pkg
-		m.test = isTestPath(spec, n.f.Path)
+		m.test = spec.IsTest(n.f.Path)
 		base := path.Base(n.f.Path)
 		for _, e := range spec.EntryFiles {
 			if base == e {

@@ -85,7 +85,7 @@ func (r *fileResolver) build(files []File) {
 	for _, f := range files {
 		m := newModule(f.Path, f.Path, f.Lang)
 		m.root = m
-		m.test = isTestPath(&f.Lang.Exports, f.Path)
+		m.test = f.Lang.IsTest(f.Path)
 		for k := range f.Facts.Modules {
 			m.addPart(&f.Facts.Modules[k])
 		}

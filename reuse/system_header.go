@@ -88,7 +88,7 @@ func (r *headerResolver) build(files []File) {
 		if m == nil {
 			m = newModule(name, f.Path, f.Lang)
 			m.root = m
-			m.test = isTestPath(&f.Lang.Exports, f.Path)
+			m.test = f.Lang.IsTest(f.Path)
 			byName[name] = m
 			pr.modules = append(pr.modules, m)
 			own = append(own, m)

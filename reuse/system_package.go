@@ -119,7 +119,7 @@ func (r *packageResolver) build(files []File) {
 		if dir == "." {
 			dir = ""
 		}
-		g := &group{dir: dir, pkg: f.Facts.Package, test: isTestPath(&f.Lang.Exports, f.Path)}
+		g := &group{dir: dir, pkg: f.Facts.Package, test: f.Lang.IsTest(f.Path)}
 		key := dir + "\x00" + g.pkg
 		if g.test {
 			key, g.pkg = dir+"\x00\x00test", ""

@@ -86,7 +86,7 @@ func (r *unitResolver) build(files []File) {
 	pr := r.pr
 	for _, f := range files {
 		pkg := f.Facts.Package
-		test := isTestPath(&f.Lang.Exports, f.Path)
+		test := f.Lang.IsTest(f.Path)
 		file := &f.Facts.Modules[0]
 		for k := 1; k < len(f.Facts.Modules); k++ {
 			part := &f.Facts.Modules[k]

@@ -58,6 +58,10 @@ type SourceFile struct {
 	// UTF-8. It is a Text: the reason of a file over the size cap names
 	// the option that raises it.
 	Skip option.Text
+	// Test marks test code: the run measures it apart from production
+	// code (lang.Scope). Discovery leaves it unset; the run decides it
+	// from the file's language (lang.Spec.IsTest) and the configuration.
+	Test bool
 }
 
 // prunedNames are file names never walked below the root, even with

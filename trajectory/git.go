@@ -111,7 +111,7 @@ func Git(ctx context.Context, g GitOptions, opt Options) (*Trajectory, error) {
 	}
 	// A failed prescan fails the points that wait for it.
 	defer func() { _ = waitPrescan() }()
-	t := &Trajectory{Points: make([]Point, len(commits))}
+	t := &Trajectory{Points: make([]Point, len(commits)), Scope: sess.Settings().Scope()}
 	if err := measureAll(ctx, r, snap, tmp, commits, opt, t.Points); err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/change"
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/option"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/vfs"
@@ -82,6 +83,11 @@ type Trajectory struct {
 	// point ranked by how often they changed times their high-complexity
 	// mass (see Hotspot); nil for directory checkpoints.
 	Hotspots []Hotspot
+	// Scope is the part of each checkpoint measured (the session's
+	// scbcheck.Settings.Scope): its numbers, and so the summary's, are
+	// the production code's or the test code's alone unless it is
+	// lang.ScopeAll (or empty).
+	Scope lang.Scope
 }
 
 // Options configures a trajectory run.
@@ -163,7 +169,7 @@ func Directories(ctx context.Context, paths []string, opt Options) (*Trajectory,
 		}
 		cps[i] = Checkpoint{Label: p, Path: p}
 	}
-	t := &Trajectory{Points: make([]Point, len(cps))}
+	t := &Trajectory{Points: make([]Point, len(cps)), Scope: sess.Settings().Scope()}
 	measured := newMeasuredCounter(opt.Measured, len(cps))
 	for i, cp := range cps {
 		if opt.Progress != nil {

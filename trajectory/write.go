@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/vfs"
@@ -329,7 +330,14 @@ func WriteCSV(w io.Writer, t *Trajectory) error {
 func WriteHuman(w io.Writer, t *Trajectory) error {
 	var b bytes.Buffer
 	s := t.Summary
-	fmt.Fprintf(&b, "Trajectory of %d checkpoints (%d measured)\n\n", s.Checkpoints, s.Measured)
+	of := ""
+	switch t.Scope {
+	case lang.ScopeProduction:
+		of = " of the production code"
+	case lang.ScopeTests:
+		of = " of the test code"
+	}
+	fmt.Fprintf(&b, "Trajectory%s of %d checkpoints (%d measured)\n\n", of, s.Checkpoints, s.Measured)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\tcheckpoint\t"+strings.Join(metric.Keys(metric.Trended()), "\t")+"\tloc\tfunctions\t")
 	for i, p := range t.Points {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/vfs"
 )
@@ -45,6 +46,8 @@ type checkArgs struct {
 	htmlSource        report.HTMLSource // --html-source: "" for the default
 	change            changeArgs
 	markdownFile      string // --write-markdown
+	scope             string // --scope: "" for none (all)
+	gateScope         string // --gate-scope: "" for none (the --scope)
 }
 
 // checkOption is one of check's options: the name of its value ("" for
@@ -161,12 +164,14 @@ var checkOptions = withGateOptions(map[string]checkOption{
 		}
 		return usagef("error: invalid value '%s' for '--color <WHEN>'\n  [possible values: auto, always, never]", value)
 	}},
-	"--verbose":   flagOption(func(a *checkArgs) { a.verbose++ }),
-	"--verbosity": flagOption(func(a *checkArgs) { a.verbose++ }),
-	"--quiet":     flagOption(func(a *checkArgs) { a.quiet = true }),
-	"-q":          flagOption(func(a *checkArgs) { a.quiet = true }),
-	"-h":          flagOption(func(a *checkArgs) { a.help = true }),
-	"--help":      flagOption(func(a *checkArgs) { a.help = true }),
+	"--scope":      scopeOption(func(a *checkArgs) *string { return &a.scope }),
+	"--gate-scope": scopeOption(func(a *checkArgs) *string { return &a.gateScope }),
+	"--verbose":    flagOption(func(a *checkArgs) { a.verbose++ }),
+	"--verbosity":  flagOption(func(a *checkArgs) { a.verbose++ }),
+	"--quiet":      flagOption(func(a *checkArgs) { a.quiet = true }),
+	"-q":           flagOption(func(a *checkArgs) { a.quiet = true }),
+	"-h":           flagOption(func(a *checkArgs) { a.help = true }),
+	"--help":       flagOption(func(a *checkArgs) { a.help = true }),
 
 	// The ratchet's files (gates.go); withGateOptions adds the gates.
 	"--baseline":       gateOption("<FILE>"),
@@ -197,6 +202,26 @@ var jobsOption = checkOption{"<N>", func(a *checkArgs, _, value string) error {
 	a.jobs = n
 	return nil
 }}
+
+// scopeOption reads a scope (lang.Scope) into the field field returns.
+func scopeOption(field func(a *checkArgs) *string) checkOption {
+	return checkOption{"<SCOPE>", func(a *checkArgs, name, value string) error {
+		if _, err := lang.ParseScope(value); err != nil || value == "" {
+			return usagef("error: invalid value '%s' for '%s <SCOPE>'\n  [possible values: %s]", value, name, scopeList())
+		}
+		*field(a) = value
+		return nil
+	}}
+}
+
+// scopeList lists the scopes: "all, production, tests".
+func scopeList() string {
+	names := make([]string, len(lang.Scopes))
+	for i, s := range lang.Scopes {
+		names[i] = string(s)
+	}
+	return strings.Join(names, ", ")
+}
 
 // sizeOption reads a size into the field field returns, as Options takes
 // it: the flag's 0 (no limit) is vfs.NoLimit, as 0 is the default.
@@ -266,10 +291,34 @@ func parseCheck(args []string) (*checkArgs, error) {
 	if err := a.validateMarkdown(); err != nil {
 		return nil, err
 	}
+	if err := a.checkGateScope(); err != nil {
+		return nil, err
+	}
 	if a.path, err = onePath(positional, "check"); err != nil {
 		return nil, err
 	}
 	return a, nil
+}
+
+// checkGateScope refuses a --gate-scope that names a scope the run does
+// not measure: with --scope production or tests the report is that
+// scope's alone, and its gates are already on it.
+func (a *checkArgs) checkGateScope() error {
+	if a.gateScope == "" || a.scope == "" || a.scope == string(lang.ScopeAll) || a.gateScope == a.scope {
+		return nil
+	}
+	return usagef("error: '--gate-scope %s' cannot be used with '--scope %s': the run measures the %s code alone, and its gates apply to it",
+		a.gateScope, a.scope, a.scope)
+}
+
+// gatedScope is the scope whose numbers the gates and the baseline read:
+// --gate-scope, else all (the report's own numbers, whatever --scope
+// measured).
+func (a *checkArgs) gatedScope() lang.Scope {
+	if a.gateScope == "" {
+		return lang.ScopeAll
+	}
+	return lang.Scope(a.gateScope)
 }
 
 // resolveCompat settles the compatibility profile: --compat, else

@@ -13,6 +13,7 @@ import (
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/internal/safefile"
+	"github.com/scbcheck/scbcheck/lang"
 	"github.com/scbcheck/scbcheck/metric"
 	"github.com/scbcheck/scbcheck/report"
 )
@@ -136,7 +137,9 @@ func gateRows() []helpRow {
 	ratcheted := helpRow{"--baseline <FILE>", "Ratchet: fail when " +
 		joinWords(metric.Keys(metric.Ratcheted()), "or") + " rose over this baseline's"}
 	written := helpRow{"--write-baseline <FILE>", "Write this run's baseline (metrics, version, settings) to FILE"}
-	return slices.Concat(limits, []helpRow{ratcheted}, increases, []helpRow{written})
+	scope := helpRow{"--gate-scope <SCOPE>", "Apply the gates and the baseline to the numbers of this scope (production " +
+		"or tests) while the whole tree is reported [default: all, the numbers reported]"}
+	return slices.Concat(limits, []helpRow{ratcheted}, increases, []helpRow{written, scope})
 }
 
 // gateHelp is a gate flag's help text.
@@ -163,10 +166,13 @@ func joinWords(words []string, conj string) string {
 // in a baseline and compared with the current run's: the analysed path
 // relative to the working directory, the ast-grep version and the
 // config's excludes and low-use rule settings, beside the session's own
-// (scbcheck.Settings.Recorded: --include-all, --disable-sg and the rule
-// catalog's identity). Display settings (context, --min-duplicate-lines,
+// (scbcheck.Settings.Recorded: --include-all, --disable-sg, the rule
+// catalog's identity and --scope), and for the numbers of a scope other
+// than all (--scope, --gate-scope) the scope and the config's tests and
+// production globs. Display settings (context, --min-duplicate-lines,
 // formats), -j and the gates themselves are not among them.
-func runSettings(path, cwd string, cfg *config.Config, s scbcheck.Settings, r *report.Report) map[string]string {
+func runSettings(a *checkArgs, cwd string, cfg *config.Config, s scbcheck.Settings, r *report.Report) map[string]string {
+	path := a.path
 	rel := path
 	if abs, err := filepath.Abs(path); err == nil {
 		if p, err := filepath.Rel(cwd, abs); err == nil {
@@ -179,6 +185,15 @@ func runSettings(path, cwd string, cfg *config.Config, s scbcheck.Settings, r *r
 	out["path"] = filepath.ToSlash(filepath.Clean(rel))
 	out["ast_grep"] = r.AstGrep.Version
 	out["exclude"] = string(exclude)
+	if scope := a.gatedScope(); scope != lang.ScopeAll {
+		out["scope"] = string(scope)
+	}
+	if _, ok := out["scope"]; ok {
+		// What is test code changes a scope's numbers.
+		tests, _ := json.Marshal(cfg.Tests)
+		production, _ := json.Marshal(cfg.Production)
+		out["tests"], out["production"] = string(tests), string(production)
+	}
 	out["low_use_short_function"] = fmt.Sprintf("enabled=%t max-call-sites=%d max-function-sloc=%d max-inline-caller-sloc=%d "+
 		"max-inline-caller-complexity=%d max-inline-caller-cognitive-complexity=%d max-inline-call-nesting=%d",
 		lu.Enabled, lu.MaxCallSites, lu.MaxFunctionSLOC, lu.MaxInlineCallerSLOC,

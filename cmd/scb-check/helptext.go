@@ -143,6 +143,13 @@ var (
 
 // rowLanguages is the --languages row: the languages lang's table makes
 // opt-in, and its defaults.
+// rowScope is the --scope row.
+func rowScope() helpRow {
+	return helpRow{"--scope <SCOPE>", "Measure " + scopeList() + ": all the code, the production code alone or the " +
+		"test code alone, as if the other files were not in the tree (test files by each language's conventions and " +
+		"the tests and production config keys) [default: all]"}
+}
+
 func rowLanguages() helpRow {
 	var optIn []string
 	defaults := languageNames(lang.Defaults())
@@ -183,7 +190,7 @@ func analysisRows() []helpRow {
 		rowCompat("Reproduce the numbers of this scb-check release"),
 		rowDisableSG, rowAstGrep, rowAstGrepTimeout, rowParseTimeout, rowMaxFileSize,
 		rowMaxConfigSize("configuration, ignore, manifest, rule, baseline and score"),
-		rowLanguages(), rowRules, rowCatalog,
+		rowLanguages(), rowScope(), rowRules, rowCatalog,
 		{"--cache <DIR>", "Keep each file's analysis and findings in DIR (created when missing), filed by " +
 			"content: a file met before (in this run or an earlier one) is read back instead of analysed again"},
 	}

@@ -87,6 +87,9 @@ func TestGatesHelp(t *testing.T) {
       --max-verbosity-increase <SHARE>
                                    With --baseline or a base: allowed rise of verbosity [default: 0]
       --write-baseline <FILE>      Write this run's baseline (metrics, version, settings) to FILE
+      --gate-scope <SCOPE>         Apply the gates and the baseline to the numbers of this scope
+                                   (production or tests) while the whole tree is reported
+                                   [default: all, the numbers reported]
 `, helpText{head: "Options:\n", column: 35, rows: [][]helpRow{gateRows()}}.String())
 }
 

@@ -128,9 +128,14 @@ type checkRun struct {
 // and returns the outcome (see checkOutcome).
 func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 	a, r := run.args, run.report
+	// The gates and the baseline read the numbers of the gated scope.
+	gated := r.InScope(a.gatedScope())
+	if gated == nil {
+		return fmt.Errorf("the report holds no numbers of the scope %s to gate", a.gatedScope())
+	}
 	var settings map[string]string
 	if run.baseline != nil || a.gates.writeBaseline != "" {
-		settings = runSettings(a.path, run.cwd, run.cfg, run.settings, r)
+		settings = runSettings(a, run.cwd, run.cfg, run.settings, r)
 	}
 	if run.baseline != nil {
 		if err := run.baseline.CheckCompatible(scbcheck.Version, settings); err != nil {
@@ -147,16 +152,21 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 		}
 	}
 	if a.gates.writeBaseline != "" {
-		if err := writeBaselineFile(a.gates.writeBaseline, report.NewBaseline(r, scbcheck.Version, settings)); err != nil {
+		if err := writeBaselineFile(a.gates.writeBaseline, report.NewBaseline(gated, scbcheck.Version, settings)); err != nil {
 			return err
 		}
 	}
 	gates := a.gates.gates(run.cfg.Gates, run.baseline)
 	if d := run.delta; d != nil && d.Base != nil && a.gates.increaseSet(run.cfg.Gates) {
-		// The ratchet's baseline is the change's base.
-		gates.Baseline = report.NewBaseline(d.Base, scbcheck.Version, nil)
+		// The ratchet's baseline is the change's base, in the gated scope
+		// (a base without that scope's numbers held no source files).
+		base := d.Base.InScope(a.gatedScope())
+		if base == nil {
+			base = &report.Report{}
+		}
+		gates.Baseline = report.NewBaseline(base, scbcheck.Version, nil)
 	}
-	checks := gates.Check(r)
+	checks := gates.Check(gated)
 	for _, c := range checks {
 		// The ratchet prints every delta; an absolute limit only when it
 		// failed.

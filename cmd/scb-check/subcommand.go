@@ -82,8 +82,8 @@ func analysisOptions(a *checkArgs, cfg *config.Config, cwd string, cat *rules.Ca
 		DisableSG: a.disableSG, AstGrepTimeout: a.astGrepTimeout,
 		CatalogPaths: catalogPaths(a.catalog), ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
 		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
-		MaxConfigSize: a.maxConfigSize,
-		Catalog:       cat, CacheDir: a.cache,
+		MaxConfigSize: a.maxConfigSize, Scope: a.scope,
+		Catalog: cat, CacheDir: a.cache,
 	}
 	if a.cache != "" {
 		opt.CacheStats = &scbcheck.CacheStats{}

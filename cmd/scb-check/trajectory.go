@@ -122,6 +122,7 @@ var checkOnlyFlags = withGateFlags(map[string]bool{
 	flagNewFromRev: true, flagNewFromMergeBase: true, flagNewFromPatch: true, flagStaged: true,
 	"--html-source":   true,
 	flagWriteMarkdown: true,
+	"--gate-scope":    true,
 })
 
 // withGateFlags adds every gate flag to flags.

@@ -33,7 +33,7 @@ func Assemble(results []Result) *report.Report {
 		}
 		s.trees++
 		s.nodes += res.Nodes
-		rf := report.File{Path: res.File.Path, Language: res.File.Lang.Name, Lines: res.Lines, SLOC: res.SLOC.Len(), Nodes: res.Nodes}
+		rf := report.File{Path: res.File.Path, Language: res.File.Lang.Name, Lines: res.Lines, SLOC: res.SLOC.Len(), Nodes: res.Nodes, Test: res.File.Test}
 		for k, fn := range res.Fns {
 			e := erosion.Entry{Path: res.File.Path, StartLine: fn.StartLine, Name: fn.Name, SLOC: fn.SLOC, Complexity: res.Cx[k]}
 			entries = append(entries, e)

@@ -24,9 +24,14 @@ type Discovered struct {
 
 // Discover walks path (a file or directory of fsys) for the sources of
 // the run with the configuration cfg, and the files with the extensions
-// data, as the run's profile discovers them.
+// data, as the run's profile discovers them. Each file is marked test
+// code or not, and only those of s.Scope are kept (see inScope).
 func Discover(path string, fsys vfs.FS, cfg *config.Config, s *Settings, data []string) (Discovered, error) {
-	return s.profile().Discover(path, fsys, cfg, s, data)
+	walk, err := s.profile().Discover(path, fsys, cfg, s, data)
+	if err != nil {
+		return walk, err
+	}
+	return inScope(path, fsys, cfg, s.Scope, walk)
 }
 
 // discover is 0.2.0's discovery. When cfg's excludes are what left

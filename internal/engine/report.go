@@ -35,8 +35,9 @@ type ReportInputs struct {
 }
 
 // Report assembles the report of the run over path (a file or directory
-// of fsys): the files' results, DIR, the ast-grep scan's findings and
-// verbosity. A file's invalid directive is its error (a
+// of fsys): the files' results, DIR, the ast-grep scan's findings,
+// verbosity, and the numbers of the production and the test code apart
+// (report.Scopes). A file's invalid directive is its error (a
 // *source.DirectiveError). When no file parsed, or the scan failed, it
 // returns the partial report with the error (ErrNoParsedFiles, or the
 // scan's).
@@ -87,6 +88,9 @@ func (r *Run) Report(ctx context.Context, fsys vfs.FS, path string, s *Settings,
 		Files: cat.CatalogFiles, ExtraFiles: cat.ExtraFiles,
 	}
 	if err := AddVerbosity(rep, fsys, results, s, found, in.LowUse, in.Findings); err != nil {
+		return nil, err
+	}
+	if rep.Scopes, err = scopeNumbers(rep, fsys, results, s, found, in); err != nil {
 		return nil, err
 	}
 	return rep, nil

@@ -47,6 +47,10 @@ type Settings struct {
 	// Profile is the compatibility profile's steps; nil for
 	// DefaultProfile.
 	Profile *Profile
+	// Scope is the part of the tree measured: the files of the other
+	// scope are left out as if they were not in the tree (ScopeAll, or
+	// empty, keeps every file).
+	Scope lang.Scope
 	// Progress receives the run's progress (nil: none). It observes the
 	// steps and changes nothing they compute; no cache key holds it.
 	Progress *Reporter

@@ -1,0 +1,5 @@
+// scope: production
+
+int f_a(int x) {
+    return x + 1;
+}

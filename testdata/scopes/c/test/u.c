@@ -1,0 +1,5 @@
+// scope: tests
+
+int f_u(int x) {
+    return x + 1;
+}

@@ -1,0 +1,5 @@
+// scope: tests
+
+int f_t(int x) {
+    return x + 1;
+}

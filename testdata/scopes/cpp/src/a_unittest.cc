@@ -1,0 +1,5 @@
+// scope: tests
+
+int f_a_unittest(int x) {
+    return x + 1;
+}

@@ -1,0 +1,5 @@
+// scope: tests
+
+int f_b(int x) {
+    return x + 1;
+}

@@ -1,0 +1,7 @@
+// scope: production
+
+package tests
+
+func Fx(x int) int {
+	return x + 1
+}

@@ -1,0 +1,7 @@
+// scope: production
+
+class A {
+  int next(int x) {
+    return x + 1;
+  }
+}

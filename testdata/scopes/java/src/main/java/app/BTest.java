@@ -1,0 +1,7 @@
+// scope: tests
+
+class BTest {
+  int next(int x) {
+    return x + 1;
+  }
+}

@@ -1,0 +1,7 @@
+// scope: tests
+
+class ATest {
+  int next(int x) {
+    return x + 1;
+  }
+}

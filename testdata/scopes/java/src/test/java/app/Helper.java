@@ -1,0 +1,7 @@
+// scope: tests
+
+class Helper {
+  int next(int x) {
+    return x + 1;
+  }
+}

@@ -1,0 +1,5 @@
+// scope: tests
+
+function futil(x) {
+  return x + 1;
+}

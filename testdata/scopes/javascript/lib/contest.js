@@ -1,0 +1,5 @@
+// scope: production
+
+function fcontest(x) {
+  return x + 1;
+}

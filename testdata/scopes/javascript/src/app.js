@@ -1,0 +1,5 @@
+// scope: production
+
+function fapp(x) {
+  return x + 1;
+}

@@ -1,0 +1,5 @@
+// scope: tests
+
+function fapp(x) {
+  return x + 1;
+}

@@ -1,0 +1,5 @@
+// scope: tests
+
+function fhelper(x) {
+  return x + 1;
+}

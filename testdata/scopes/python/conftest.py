@@ -1,0 +1,5 @@
+# scope: tests
+
+
+def conftest(x):
+    return x + 1

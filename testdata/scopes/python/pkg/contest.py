@@ -1,0 +1,5 @@
+# scope: production
+
+
+def contest(x):
+    return x + 1

@@ -1,0 +1,5 @@
+# scope: production
+
+
+def core(x):
+    return x + 1

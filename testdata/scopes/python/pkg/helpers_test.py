@@ -1,0 +1,5 @@
+# scope: tests
+
+
+def helpers_test(x):
+    return x + 1

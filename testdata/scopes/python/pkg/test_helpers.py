@@ -1,0 +1,5 @@
+# scope: tests
+
+
+def test_helpers(x):
+    return x + 1

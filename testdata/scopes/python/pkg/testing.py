@@ -1,0 +1,5 @@
+# scope: production
+
+
+def testing(x):
+    return x + 1

@@ -1,0 +1,5 @@
+# scope: tests
+
+
+def data_gen(x):
+    return x + 1

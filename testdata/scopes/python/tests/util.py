@@ -1,0 +1,5 @@
+# scope: tests
+
+
+def util(x):
+    return x + 1

@@ -1,0 +1,5 @@
+// scope: tests
+
+export function AppSpec(): JSX.Element {
+  return <div>AppSpec</div>;
+}

@@ -1,0 +1,5 @@
+// scope: production
+
+export function App(): JSX.Element {
+  return <div>App</div>;
+}

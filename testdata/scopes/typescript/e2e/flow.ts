@@ -1,0 +1,5 @@
+// scope: tests
+
+export function fflow(x: number): number {
+  return x + 1;
+}

@@ -1,0 +1,5 @@
+// scope: tests
+
+export function fa(x: number): number {
+  return x + 1;
+}

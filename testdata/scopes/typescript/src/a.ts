@@ -1,0 +1,5 @@
+// scope: production
+
+export function fa(x: number): number {
+  return x + 1;
+}
