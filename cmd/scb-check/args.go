@@ -9,6 +9,7 @@ import (
 
 	"github.com/scbcheck/scbcheck"
 	"github.com/scbcheck/scbcheck/config"
+	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
@@ -315,6 +316,16 @@ func (a *checkArgs) checkFormat() error {
 // configuration and rule loaders take it (vfs.MaxRead): a number of
 // bytes, none when not positive.
 func (a *checkArgs) configCap() int64 { return vfs.MaxRead(a.maxConfigSize) }
+
+// baselineCap is the cap on the --baseline file: --max-config-size when
+// given, else report.DefaultMaxBaseline (a baseline lists every function,
+// far more than a configuration).
+func (a *checkArgs) baselineCap() int64 {
+	if a.maxConfigSize == 0 {
+		return report.DefaultMaxBaseline
+	}
+	return a.configCap()
+}
 
 // parseSize reads a byte count with an optional unit: 500000, 512KB, 20MB,
 // 1GB (powers of 1024); 0 means no limit.

@@ -14,6 +14,7 @@ import (
 	"github.com/scbcheck/scbcheck/config"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // The names of the output formats.
@@ -117,21 +118,34 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 	if run.baseline != nil || a.gates.writeBaseline != "" {
 		settings = runSettings(a.path, run.cwd, run.cfg, run.settings, r)
 	}
+	var against *change.BaselineDelta
 	if run.baseline != nil {
 		if err := run.baseline.CheckCompatible(scbcheck.Version, settings); err != nil {
 			return fmt.Errorf("baseline %s: %v", a.gates.baseline, err)
+		}
+		// A baseline of findings is judged as a change is; with
+		// --new-from-patch its patch decides, the baseline ratchets.
+		if run.baseline.HasFindings() && run.delta == nil {
+			var err error
+			if against, err = change.CompareBaseline(run.baseline, r); err != nil {
+				return fmt.Errorf("baseline %s: %w", a.gates.baseline, err)
+			}
+			run.delta = against.Delta
 		}
 	}
 	if err := writeReport(stdout, stderr, run); err != nil {
 		return err
 	}
+	if against != nil {
+		fmt.Fprintln(stderr, baselineLine(a.gates.baseline, against))
+	}
 	if a.gates.writeBaseline != "" {
-		if err := writeBaselineFile(a.gates.writeBaseline, report.NewBaseline(r, scbcheck.Version, settings)); err != nil {
+		if err := writeBaselineFile(a.gates.writeBaseline, change.NewBaseline(r, scbcheck.Version, settings)); err != nil {
 			return err
 		}
 	}
 	gates := a.gates.gates(run.cfg.Gates, run.baseline)
-	if d := run.delta; d != nil && d.Base != nil && a.gates.increaseSet(run.cfg.Gates) {
+	if d := run.delta; d != nil && a.change.hasBase() && d.Base != nil && a.gates.increaseSet(run.cfg.Gates) {
 		// The ratchet's baseline is the change's base.
 		gates.Baseline = report.NewBaseline(d.Base, scbcheck.Version, nil)
 	}
@@ -151,6 +165,22 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 		in.hasFindings, in.change = len(run.delta.NewFindings) > 0 && run.settings.Profile.FindingsFail, true
 	}
 	return checkOutcome(in)
+}
+
+// baselineLine says what the baseline of findings at path hid and how
+// many of its findings are stale: "baseline base.json: 3 findings hidden
+// (recorded there), 1 stale (no longer found as recorded; write it again
+// with --write-baseline)".
+func baselineLine(path string, d *change.BaselineDelta) string {
+	noun := "findings"
+	if d.Hidden == 1 {
+		noun = "finding"
+	}
+	line := fmt.Sprintf("baseline %s: %d %s hidden (recorded there), %d stale", vfs.EscapePath(path), d.Hidden, noun, d.Stale)
+	if d.Stale > 0 {
+		line += " (no longer found as recorded; write it again with --write-baseline)"
+	}
+	return line
 }
 
 // writeReport writes the report to stdout in the chosen format.
