@@ -167,16 +167,16 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 	return checkOutcome(in)
 }
 
-// baselineLine says what the baseline of findings at path hid and how
-// many of its findings are stale: "baseline base.json: 3 findings hidden
-// (recorded there), 1 stale (no longer found as recorded; write it again
-// with --write-baseline)".
+// baselineLine says how many of the run's findings the baseline of
+// findings at path hid (those not new) and how many of its findings are
+// stale: "baseline base.json: 3 old findings hidden, 1 stale (no longer
+// found as recorded; write it again with --write-baseline)".
 func baselineLine(path string, d *change.BaselineDelta) string {
 	noun := "findings"
 	if d.Hidden == 1 {
 		noun = "finding"
 	}
-	line := fmt.Sprintf("baseline %s: %d %s hidden (recorded there), %d stale", vfs.EscapePath(path), d.Hidden, noun, d.Stale)
+	line := fmt.Sprintf("baseline %s: %d old %s hidden, %d stale", vfs.EscapePath(path), d.Hidden, noun, d.Stale)
 	if d.Stale > 0 {
 		line += " (no longer found as recorded; write it again with --write-baseline)"
 	}
