@@ -19,10 +19,17 @@ import (
 func NewBaseline(r *report.Report, toolVersion string, settings map[string]string) *report.Baseline {
 	b := report.NewBaseline(r, toolVersion, settings)
 	b.SchemaVersion = report.BaselineVersion
+	// A link in the tree to a file in it is a second file of the same
+	// path: the baseline lists the path once, the functions of both.
 	b.Files = make([]string, 0, len(r.Files))
+	listed := map[string]bool{}
 	for _, f := range r.Files {
-		b.Files = append(b.Files, f.Path)
+		if !listed[f.Path] {
+			listed[f.Path] = true
+			b.Files = append(b.Files, f.Path)
+		}
 	}
+	slices.Sort(b.Files)
 	s := newSide(r, 0)
 	b.Functions = make([]report.BaselineFunction, 0, len(s.funcs))
 	for _, f := range s.funcs {
@@ -150,7 +157,7 @@ func filesNotIn(r, other *report.Report) map[string][]int {
 		if known[f.Path] {
 			continue
 		}
-		last[f.Path] = f.Lines
+		last[f.Path] = max(last[f.Path], f.Lines)
 		for _, c := range f.Callables {
 			last[f.Path] = max(last[f.Path], c.EndLine)
 		}
@@ -162,10 +169,11 @@ func filesNotIn(r, other *report.Report) map[string][]int {
 	}
 	out := map[string][]int{}
 	for p, n := range last {
-		out[p] = indexes(n)
-		for k := range out[p] {
-			out[p][k]++
+		lines := make([]int, n)
+		for k := range lines {
+			lines[k] = k + 1
 		}
+		out[p] = lines
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -87,4 +88,22 @@ func TestBaselineOnFixtures(t *testing.T) {
 			assert.Equal(t, tc.stale, d.Stale, "stale")
 		})
 	}
+}
+
+// A finding whose callable is not the function at its line (as a
+// hand-merged conflict may leave it) is refused, naming the entry.
+func TestCompareBaselineRefusesAWrongCallable(t *testing.T) {
+	r := analyze(t, filepath.Join("testdata", "shop"), scbcheck.Options{})
+	b := writtenBaseline(t, r)
+	k := -1
+	for i, e := range b.Findings {
+		if e.Rule == "dict-get-default-none" {
+			k = i
+		}
+	}
+	require.GreaterOrEqual(t, k, 0)
+	require.Equal(t, "run", b.Findings[k].Callable)
+	b.Findings[k].Callable = "parse_args"
+	_, err := change.CompareBaseline(b, r)
+	assert.EqualError(t, err, "findings["+strconv.Itoa(k)+"]: dict-get-default-none at line 12 of cli.py is in `run`, not in `parse_args`")
 }

@@ -130,6 +130,14 @@ func TestBaselineOfFindings(t *testing.T) {
 		assert.Contains(t, out[secStderr], "gate max-erosion-increase failed")
 	})
 
+	t.Run("a baseline larger than --max-config-size is refused", func(t *testing.T) {
+		out := runBinary(t, work, []string{"check", "--baseline", "base.json", "--max-config-size", "1KB", "."}, nil)
+		assert.Equal(t, "2\n", out[secExit])
+		assert.Regexp(t, `^baseline base.json: \d+ bytes, over the limit of 1024 bytes \(--max-config-size raises the limit\)\n$`, out[secStderr])
+		out = runBinary(t, work, []string{"check", "--baseline", "base.json", "--max-config-size", "0", "--output-format", "text", "."}, nil)
+		assert.Equal(t, "0\n", out[secExit], out[secStderr])
+	})
+
 	t.Run("writing the baseline again gives the same bytes", func(t *testing.T) {
 		out := runBinary(t, work, []string{"check", "--write-baseline", "again.json", "-j", "1", "--output-format", "text", "."}, nil)
 		require.Equal(t, "1\n", out[secExit], out[secStderr])

@@ -133,9 +133,9 @@ func gateRows() []helpRow {
 			limits = append(limits, row)
 		}
 	}
-	ratcheted := helpRow{"--baseline <FILE>", "Ratchet: fail when " +
-		joinWords(metric.Keys(metric.Ratcheted()), "or") + " rose over this baseline's"}
-	written := helpRow{"--write-baseline <FILE>", "Write this run's baseline (metrics, version, settings) to FILE"}
+	ratcheted := helpRow{"--baseline <FILE>", "Report only the findings not in this baseline; ratchet: fail when " +
+		joinWords(metric.Keys(metric.Ratcheted()), "or") + " rose over its"}
+	written := helpRow{"--write-baseline <FILE>", "Write this run's baseline (metrics and findings) to FILE"}
 	return slices.Concat(limits, []helpRow{ratcheted}, increases, []helpRow{written})
 }
 
