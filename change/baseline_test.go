@@ -107,3 +107,24 @@ func TestCompareBaselineRefusesAWrongCallable(t *testing.T) {
 	_, err := change.CompareBaseline(b, r)
 	assert.EqualError(t, err, "findings["+strconv.Itoa(k)+"]: dict-get-default-none at line 12 of cli.py is in `run`, not in `parse_args`")
 }
+
+// A link in the tree to a file of it is analysed as a second file of the
+// target's path: the baseline lists the path once, is read back, and the
+// same tree compared with it has no new finding.
+func TestBaselineOfATreeWithALink(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.py"), []byte("def f(d):\n    return d.get(\"k\", None)\n"), 0o644))
+	require.NoError(t, os.Symlink("a.py", filepath.Join(dir, "b.py")))
+	r := analyze(t, dir, scbcheck.Options{})
+	require.Len(t, r.Files, 2)
+	require.Equal(t, r.Files[0].Path, r.Files[1].Path, "the link is reported under its target's path")
+	b := writtenBaseline(t, r)
+	assert.Equal(t, []string{"a.py"}, b.Files)
+	assert.Len(t, b.Functions, 2)
+	d, err := change.CompareBaseline(b, r)
+	require.NoError(t, err)
+	assert.Empty(t, d.NewFindings)
+	// The two files' d.get matches are equal in every field: one finding.
+	assert.Equal(t, 1, d.Hidden)
+	assert.Zero(t, d.Stale)
+}
