@@ -38,11 +38,19 @@ func NewBaseline(r *report.Report, toolVersion string, settings map[string]strin
 			CC: f.CC, Cog: f.Cog, SLOC: f.SLOC, Mass: f.Mass, Body: f.Body,
 		})
 	}
+	type span struct {
+		path      string
+		line, end int
+	}
+	groups := map[span]string{}
+	for _, c := range r.CloneBlocks {
+		groups[span{c.Path, c.StartLine, c.EndLine}] = c.Group
+	}
 	b.Findings = []report.BaselineFinding{}
 	for _, f := range r.AllFindings() {
 		e := report.BaselineFinding{Rule: f.RuleID, Path: f.Path, Line: f.Line, EndLine: f.EndLine, Callable: s.callableName(f)}
-		if f.Kind == finding.Clone && f.Self >= 0 && f.Self < len(f.Group) {
-			e.Group = groupOf(r, f.Group[f.Self])
+		if f.Kind == finding.Clone {
+			e.Group = groups[span{f.Path, f.Line, f.EndLine}]
 		}
 		if f.Kind == finding.AstGrep {
 			e.Match = matchHash(f.Text)
@@ -51,16 +59,6 @@ func NewBaseline(r *report.Report, toolVersion string, settings map[string]strin
 	}
 	report.SortBaselineFindings(b.Findings)
 	return b
-}
-
-// groupOf is the group hash of the clone block of r at place p.
-func groupOf(r *report.Report, p finding.Place) string {
-	for _, c := range r.CloneBlocks {
-		if c.Path == p.Path && c.StartLine == p.Line && c.EndLine == p.EndLine {
-			return c.Group
-		}
-	}
-	return ""
 }
 
 // callableName is the qualified name of the function a finding is in
