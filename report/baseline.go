@@ -15,13 +15,31 @@ import (
 	"github.com/scbcheck/scbcheck/vfs"
 )
 
-// SchemaVersion is the version of the JSON documents of our own: the
-// baseline file and the properties of a SARIF run. It is bumped whenever
+// SchemaVersion is the version of the JSON documents of our own but the
+// baseline (which has BaselineVersion): the properties of a SARIF run,
+// the rule listing, dir's and trajectory's JSON. It is bumped whenever
 // one of them changes in a way an existing reader would misread (a key
 // removed, renamed or given another meaning); added keys do not bump it.
 // The reference JSON report (WriteJSON) carries no version: its form is the
 // reference's.
 const SchemaVersion = 1
+
+// The versions of the baseline file.
+const (
+	// MetricsBaselineVersion is a baseline of metrics only (NewBaseline):
+	// the ratchet compares with it, and every finding of a run is its own.
+	MetricsBaselineVersion = 1
+	// BaselineVersion is a baseline that also records the files, every
+	// function's numbers and every finding (see Baseline.Files): what
+	// `check --write-baseline` writes. A reader that knew only version 1
+	// would take it for metrics only, hence the bump.
+	BaselineVersion = 2
+)
+
+// DefaultMaxBaseline is ReadBaseline's cap on a baseline file's size:
+// 64 MB, as a baseline lists every function of the tree (about 200 bytes
+// each).
+const DefaultMaxBaseline = 64 << 20
 
 // ToolName is the name the tool reports itself by.
 const ToolName = "scb-check"
@@ -112,7 +130,9 @@ func (m *Metrics) UnmarshalJSON(data []byte) error {
 }
 
 // Baseline is what the ratchet compares a run with: the metrics of an
-// earlier run, with the tool version and the settings that produced them.
+// earlier run, with the tool version and the settings that produced them,
+// and, from version 2 (BaselineVersion), its files, functions and
+// findings, which tell the findings a later run adds (package change).
 type Baseline struct {
 	SchemaVersion int    `json:"schema_version"`
 	Tool          string `json:"tool"`
@@ -121,11 +141,27 @@ type Baseline struct {
 	// command line fills them); two runs compare only when they agree.
 	Settings map[string]string `json:"settings"`
 	Metrics  Metrics           `json:"metrics"`
+
+	// Files are the paths of the run's parsed files, sorted; nil in a
+	// baseline of metrics only (version 1), as are Functions and
+	// Findings.
+	Files []string `json:"files,omitempty"`
+	// Functions are every function of the run, by file path and in
+	// source order within a file (the report's order).
+	Functions []BaselineFunction `json:"functions,omitempty"`
+	// Findings are every finding of the run (Report.AllFindings), in the
+	// order of SortBaselineFindings.
+	Findings []BaselineFinding `json:"findings,omitempty"`
 }
 
-// NewBaseline records r as a baseline written by toolVersion with
-// settings: its reference numbers (metric.Reference), those its JSON
-// holds.
+// HasFindings reports whether the baseline records functions and findings
+// (version 2), not metrics only.
+func (b *Baseline) HasFindings() bool { return b.SchemaVersion >= BaselineVersion }
+
+// NewBaseline records r as a baseline of metrics only (version 1)
+// written by toolVersion with settings: its reference numbers
+// (metric.Reference), those its JSON holds. change.NewBaseline records its
+// functions and findings too.
 func NewBaseline(r *Report, toolVersion string, settings map[string]string) *Baseline {
 	s := make(map[string]string, len(settings))
 	for k, v := range settings {
@@ -137,27 +173,75 @@ func NewBaseline(r *Report, toolVersion string, settings map[string]string) *Bas
 			delete(m, d.Key)
 		}
 	}
-	return &Baseline{SchemaVersion: SchemaVersion, Tool: ToolName, ToolVersion: toolVersion, Settings: s, Metrics: m}
+	return &Baseline{SchemaVersion: MetricsBaselineVersion, Tool: ToolName, ToolVersion: toolVersion, Settings: s, Metrics: m}
 }
 
 // WriteBaseline writes b as indented JSON (keys in a fixed order, settings
-// sorted by name) and a newline.
+// sorted by name) and a newline. A version 2 baseline's files, functions
+// and findings follow, one entry a line (its members in a fixed order),
+// in the order b lists them, so that a change to the tree changes the
+// lines of what it changed.
 func WriteBaseline(w io.Writer, b *Baseline) error {
-	data, err := json.MarshalIndent(b, "", "  ")
+	head := *b
+	head.Files, head.Functions, head.Findings = nil, nil, nil
+	data, err := json.MarshalIndent(&head, "", "  ")
 	if err != nil {
 		return err
+	}
+	if b.HasFindings() {
+		data = bytes.TrimSuffix(data, []byte("\n}"))
+		var buf bytes.Buffer
+		buf.Write(data)
+		if err := writeEntries(&buf, "files", b.Files); err != nil {
+			return err
+		}
+		if err := writeEntries(&buf, "functions", b.Functions); err != nil {
+			return err
+		}
+		if err := writeEntries(&buf, "findings", b.Findings); err != nil {
+			return err
+		}
+		buf.WriteString("\n}")
+		data = buf.Bytes()
 	}
 	_, err = w.Write(append(data, '\n'))
 	return err
 }
 
-// ReadBaseline reads the baseline file at path. Every error names the
-// file; a file that is JSON but not a baseline of ours (a --report output,
-// another tool's file, another schema version) is refused with what it is.
-// The file must be a regular file (a link to one counts) of at most
-// vfs.DefaultMaxRead bytes.
+// writeEntries writes `,\n  "name": [` and the entries, one a line, as
+// compact JSON (no HTML escaping: a name such as <lambda> stays as it is),
+// then `]`; `[]` when there are none.
+func writeEntries[T any](buf *bytes.Buffer, name string, entries []T) error {
+	fmt.Fprintf(buf, ",\n  %q: [", name)
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	for i, e := range entries {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.WriteString("\n    ")
+		if err := enc.Encode(e); err != nil {
+			return fmt.Errorf("%s[%d]: %w", name, i, err)
+		}
+		// Encode ends each value with a newline.
+		buf.Truncate(buf.Len() - 1)
+	}
+	if len(entries) > 0 {
+		buf.WriteString("\n  ")
+	}
+	buf.WriteByte(']')
+	return nil
+}
+
+// ReadBaseline reads the baseline file at path, of either version
+// (MetricsBaselineVersion, BaselineVersion). Every error names the file; a
+// file that is JSON but not a baseline of ours (a --report output, another
+// tool's file, another schema version) is refused with what it is, and so
+// is a version 2 baseline lacking its files, functions or findings, or
+// holding an entry no run writes (see Baseline.Report). The file must be a
+// regular file (a link to one counts) of at most DefaultMaxBaseline bytes.
 func ReadBaseline(path string) (*Baseline, error) {
-	return ReadBaselineLimit(path, vfs.DefaultMaxRead)
+	return ReadBaselineLimit(path, DefaultMaxBaseline)
 }
 
 // ReadBaselineLimit is ReadBaseline with a cap of max bytes (none when
@@ -182,8 +266,22 @@ func ReadBaselineLimit(path string, max int64) (*Baseline, error) {
 	switch {
 	case b.Tool != ToolName:
 		return nil, fmt.Errorf("baseline %s: written by %q, not by %s", path, b.Tool, ToolName)
-	case b.SchemaVersion != SchemaVersion:
-		return nil, fmt.Errorf("baseline %s: schema version %d, but this %s reads version %d; write the baseline again with this version", path, b.SchemaVersion, ToolName, SchemaVersion)
+	case b.SchemaVersion != MetricsBaselineVersion && b.SchemaVersion != BaselineVersion:
+		return nil, fmt.Errorf("baseline %s: schema version %d, but this %s reads versions %d and %d; write the baseline again with this version",
+			path, b.SchemaVersion, ToolName, MetricsBaselineVersion, BaselineVersion)
+	}
+	if b.HasFindings() {
+		for _, key := range []string{"files", "functions", "findings"} {
+			if _, ok := probe[key]; !ok {
+				return nil, fmt.Errorf("baseline %s: schema version %d but no %q", path, b.SchemaVersion, key)
+			}
+		}
+		if b.Files == nil {
+			b.Files = []string{}
+		}
+		if _, err := b.Report(); err != nil {
+			return nil, fmt.Errorf("baseline %s: %w", path, err)
+		}
 	}
 	return &b, nil
 }

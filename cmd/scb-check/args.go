@@ -381,6 +381,16 @@ func (a *checkArgs) checkFormat() error {
 // bytes, none when not positive.
 func (a *checkArgs) configCap() int64 { return vfs.MaxRead(a.maxConfigSize) }
 
+// baselineCap is the cap on the --baseline file: --max-config-size when
+// given, else report.DefaultMaxBaseline (a baseline lists every function,
+// far more than a configuration).
+func (a *checkArgs) baselineCap() int64 {
+	if a.maxConfigSize == 0 {
+		return report.DefaultMaxBaseline
+	}
+	return a.configCap()
+}
+
 // parseSize reads a byte count with an optional unit: 500000, 512KB, 20MB,
 // 1GB (powers of 1024); 0 means no limit.
 func parseSize(v string) (int64, error) {

@@ -232,7 +232,18 @@ func TestGatesCompat013(t *testing.T) {
 	code, out, errOut = check("--report", "--baseline", "b013.json")
 	assert.Equal(t, exitFindings, code)
 	assert.Contains(t, errOut, "gate max-erosion-increase failed: erosion is 1.0, baseline 0.0 (+1), allowed increase 0.0\n")
-	assertReport013(t, out)
+	// A baseline of findings is judged as a change: 0.1.3's report kept
+	// whole under "report", f's CC 11 the one new finding (the wrapper
+	// is gone: its finding is stale).
+	var judged struct {
+		Report   json.RawMessage
+		Findings []struct{ Rule string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &judged), out)
+	assertReport013(t, string(judged.Report))
+	require.Len(t, judged.Findings, 1)
+	assert.Equal(t, "cyclomatic-complexity", judged.Findings[0].Rule)
+	assert.Contains(t, errOut, "baseline b013.json: 0 old findings hidden, 1 stale (no longer found as recorded; write it again with --write-baseline)\n")
 
 	code, _, errOut = check("--compat", "0.2.0", "--baseline", "b013.json")
 	assert.Equal(t, exitError, code)

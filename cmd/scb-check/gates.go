@@ -134,9 +134,9 @@ func gateRows() []helpRow {
 			limits = append(limits, row)
 		}
 	}
-	ratcheted := helpRow{"--baseline <FILE>", "Ratchet: fail when " +
-		joinWords(metric.Keys(metric.Ratcheted()), "or") + " rose over this baseline's"}
-	written := helpRow{"--write-baseline <FILE>", "Write this run's baseline (metrics, version, settings) to FILE"}
+	ratcheted := helpRow{"--baseline <FILE>", "Report only the findings not in this baseline; ratchet: fail when " +
+		joinWords(metric.Keys(metric.Ratcheted()), "or") + " rose over its"}
+	written := helpRow{"--write-baseline <FILE>", "Write this run's baseline (metrics and findings) to FILE"}
 	scope := helpRow{"--gate-scope <SCOPE>", "Apply the gates and the baseline to the numbers of this scope (production " +
 		"or tests) while the whole tree is reported [default: all, the numbers reported]"}
 	return slices.Concat(limits, []helpRow{ratcheted}, increases, []helpRow{written, scope})

@@ -79,16 +79,28 @@ func TestBaselineRatchet(t *testing.T) {
 	assert.Empty(t, got[secStderr])
 	b, err := report.ReadBaseline(filepath.Join(work, "base.json"))
 	require.NoError(t, err)
-	assert.Equal(t, report.SchemaVersion, b.SchemaVersion)
+	assert.Equal(t, report.BaselineVersion, b.SchemaVersion)
 	assert.Equal(t, scbcheck.Version, b.ToolVersion)
 	assert.Equal(t, 0.0, b.Metrics["erosion"])
 	assert.Equal(t, 2.0, b.Metrics["total_functions"])
 	assert.Equal(t, "src", b.Settings["path"])
 	assert.Equal(t, "true", b.Settings["disable_sg"])
 	assert.Equal(t, "", b.Settings["ast_grep"])
+	assert.True(t, b.HasFindings(), "check writes a baseline of findings")
+
+	// The ratchet as it was before baselines recorded findings: with a
+	// baseline of metrics only (version 1, as an earlier scb-check wrote
+	// it), every finding is the run's own and the gates alone decide.
+	old := report.NewBaseline(&report.Report{}, b.ToolVersion, b.Settings)
+	old.Metrics = b.Metrics
+	var buf strings.Builder
+	require.NoError(t, report.WriteBaseline(&buf, old))
+	require.Equal(t, 1, old.SchemaVersion)
+	require.NotContains(t, buf.String(), `"findings"`)
+	writeTree(t, work, map[string]string{"old.json": buf.String()})
 
 	t.Run("unchanged code passes and prints the deltas", func(t *testing.T) {
-		got := runBinary(t, work, []string{"check", "--disable-sg", "--baseline", "base.json", "src"}, nil)
+		got := runBinary(t, work, []string{"check", "--disable-sg", "--baseline", "old.json", "src"}, nil)
 		assert.Equal(t, "0\n", got[secExit])
 		assert.Equal(t, "gate max-erosion-increase passed: erosion is 0.0, baseline 0.0 (+0), allowed increase 0.0\n"+
 			"gate max-verbosity-increase passed: verbosity is 0.0, baseline 0.0 (+0), allowed increase 0.0\n", got[secStderr])
@@ -96,7 +108,7 @@ func TestBaselineRatchet(t *testing.T) {
 
 	writeTree(t, work, map[string]string{"src/m.py": ratchetWorse})
 	t.Run("worse code fails the ratchet", func(t *testing.T) {
-		got := runBinary(t, work, []string{"check", "--disable-sg", "--report", "--baseline", "base.json", "src"}, nil)
+		got := runBinary(t, work, []string{"check", "--disable-sg", "--report", "--baseline", "old.json", "src"}, nil)
 		assert.Equal(t, "1\n", got[secExit])
 		assert.Equal(t, "gate max-erosion-increase failed: erosion is 0.8657595893516313, baseline 0.0 (+0.86576), allowed increase 0.0\n"+
 			"gate max-verbosity-increase passed: verbosity is 0.0, baseline 0.0 (+0), allowed increase 0.0\n", got[secStderr])
@@ -104,7 +116,7 @@ func TestBaselineRatchet(t *testing.T) {
 	})
 
 	t.Run("an allowed increase as large as the rise passes", func(t *testing.T) {
-		got := runBinary(t, work, []string{"check", "--disable-sg", "--baseline", "base.json", "--max-erosion-increase", "1", "src"}, nil)
+		got := runBinary(t, work, []string{"check", "--disable-sg", "--baseline", "old.json", "--max-erosion-increase", "1", "src"}, nil)
 		assert.Equal(t, "0\n", got[secExit], got[secStderr])
 		assert.Contains(t, got[secStderr], "gate max-erosion-increase passed: erosion is 0.8657595893516313, baseline 0.0 (+0.86576), allowed increase 1.0\n")
 	})
@@ -112,33 +124,33 @@ func TestBaselineRatchet(t *testing.T) {
 	t.Run("the config's increase limit applies with a baseline", func(t *testing.T) {
 		writeTree(t, work, map[string]string{"scb-check.toml": "[gates]\nmax-erosion-increase = 1\n"})
 		defer os.Remove(filepath.Join(work, "scb-check.toml"))
-		got := runBinary(t, work, []string{"check", "--disable-sg", "--baseline", "base.json", "src"}, nil)
+		got := runBinary(t, work, []string{"check", "--disable-sg", "--baseline", "old.json", "src"}, nil)
 		assert.Equal(t, "0\n", got[secExit], got[secStderr])
 	})
 
 	t.Run("other settings are refused, naming them", func(t *testing.T) {
-		got := runBinary(t, work, []string{"check", "--disable-sg", "--include-all", "--baseline", "base.json", "src"}, nil)
+		got := runBinary(t, work, []string{"check", "--disable-sg", "--include-all", "--baseline", "old.json", "src"}, nil)
 		assert.Equal(t, "2\n", got[secExit])
 		assert.Empty(t, got[secStdout], "nothing is printed before the refusal")
-		assert.Equal(t, "baseline base.json: refused: it was written with other settings (include_all is false there, true here); "+
+		assert.Equal(t, "baseline old.json: refused: it was written with other settings (include_all is false there, true here); "+
 			"write it again with this run's settings\n", got[secStderr])
 	})
 
 	t.Run("another path is another setting", func(t *testing.T) {
-		got := runBinary(t, work, []string{"check", "--disable-sg", "--baseline", "base.json", "src/m.py"}, nil)
+		got := runBinary(t, work, []string{"check", "--disable-sg", "--baseline", "old.json", "src/m.py"}, nil)
 		assert.Equal(t, "2\n", got[secExit])
 		assert.Contains(t, got[secStderr], "path is src there, src/m.py here")
 	})
 
 	t.Run("extra rules change the rules setting", func(t *testing.T) {
 		writeTree(t, work, map[string]string{"extra.yml": "id: extra-pass\nlanguage: python\nseverity: warning\nrule:\n  pattern: pass\n"})
-		got := runBinary(t, work, []string{"check", "--disable-sg", "--rules", "extra.yml", "--baseline", "base.json", "src"}, nil)
+		got := runBinary(t, work, []string{"check", "--disable-sg", "--rules", "extra.yml", "--baseline", "old.json", "src"}, nil)
 		assert.Equal(t, "2\n", got[secExit])
 		assert.Regexp(t, `\(rules is [0-9a-f]{16} there, [0-9a-f]{16} here\)`, got[secStderr])
 	})
 
 	t.Run("gates and the baseline file together", func(t *testing.T) {
-		got := runBinary(t, work, []string{"check", "--disable-sg", "--baseline", "base.json", "--write-baseline", "next.json",
+		got := runBinary(t, work, []string{"check", "--disable-sg", "--baseline", "old.json", "--write-baseline", "next.json",
 			"--max-high-cc-functions", "0", "src"}, nil)
 		assert.Equal(t, "1\n", got[secExit])
 		assert.Contains(t, got[secStderr], "gate max-high-cc-functions failed: high_cc_functions is 1, allowed at most 0\n")

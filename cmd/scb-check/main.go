@@ -210,7 +210,7 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	warnEmptyCatalog(c.stderr, cat)
 	var baseline *report.Baseline
 	if a.gates.baseline != "" {
-		if baseline, err = report.ReadBaselineLimit(a.gates.baseline, a.configCap()); err != nil {
+		if baseline, err = report.ReadBaselineLimit(a.gates.baseline, a.baselineCap()); err != nil {
 			return err
 		}
 	}

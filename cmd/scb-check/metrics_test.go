@@ -81,12 +81,13 @@ func TestGatesHelp(t *testing.T) {
       --max-cog-erosion <SHARE>    Gate: fail when cog_erosion is above SHARE
       --max-verbosity <SHARE>      Gate: fail when verbosity is above SHARE
       --max-high-cc-functions <N>  Gate: fail when more than N functions have complexity > 10
-      --baseline <FILE>            Ratchet: fail when erosion or verbosity rose over this baseline's
+      --baseline <FILE>            Report only the findings not in this baseline; ratchet: fail when
+                                   erosion or verbosity rose over its
       --max-erosion-increase <SHARE>
                                    With --baseline or a base: allowed rise of erosion [default: 0]
       --max-verbosity-increase <SHARE>
                                    With --baseline or a base: allowed rise of verbosity [default: 0]
-      --write-baseline <FILE>      Write this run's baseline (metrics, version, settings) to FILE
+      --write-baseline <FILE>      Write this run's baseline (metrics and findings) to FILE
       --gate-scope <SCOPE>         Apply the gates and the baseline to the numbers of this scope
                                    (production or tests) while the whole tree is reported
                                    [default: all, the numbers reported]

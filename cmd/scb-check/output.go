@@ -16,6 +16,7 @@ import (
 	"github.com/scbcheck/scbcheck/internal/safefile"
 	"github.com/scbcheck/scbcheck/report"
 	"github.com/scbcheck/scbcheck/rules"
+	"github.com/scbcheck/scbcheck/vfs"
 )
 
 // The names of the output formats.
@@ -137,9 +138,19 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 	if run.baseline != nil || a.gates.writeBaseline != "" {
 		settings = runSettings(a, run.cwd, run.cfg, run.settings, r)
 	}
+	var against *change.BaselineDelta
 	if run.baseline != nil {
 		if err := run.baseline.CheckCompatible(scbcheck.Version, settings); err != nil {
 			return fmt.Errorf("baseline %s: %v", a.gates.baseline, err)
+		}
+		// A baseline of findings is judged as a change is; with
+		// --new-from-patch its patch decides, the baseline ratchets.
+		if run.baseline.HasFindings() && run.delta == nil {
+			var err error
+			if against, err = change.CompareBaseline(run.baseline, r); err != nil {
+				return fmt.Errorf("baseline %s: %w", a.gates.baseline, err)
+			}
+			run.delta = against.Delta
 		}
 	}
 	if err := writeReport(stdout, stderr, run); err != nil {
@@ -151,13 +162,20 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 			return fmt.Errorf("failed to write %s: %w", flagWriteMarkdown, err)
 		}
 	}
+	if against != nil {
+		fmt.Fprintln(stderr, baselineLine(a.gates.baseline, against))
+	}
 	if a.gates.writeBaseline != "" {
-		if err := writeBaselineFile(a.gates.writeBaseline, report.NewBaseline(gated, scbcheck.Version, settings)); err != nil {
+		b := change.NewBaseline(r, scbcheck.Version, settings)
+		// The findings are the reported tree's, the metrics the gated
+		// scope's (what the ratchet compares).
+		b.Metrics = report.NewBaseline(gated, scbcheck.Version, nil).Metrics
+		if err := writeBaselineFile(a.gates.writeBaseline, b); err != nil {
 			return err
 		}
 	}
 	gates := a.gates.gates(run.cfg.Gates, run.baseline)
-	if d := run.delta; d != nil && d.Base != nil && a.gates.increaseSet(run.cfg.Gates) {
+	if d := run.delta; d != nil && a.change.hasBase() && d.Base != nil && a.gates.increaseSet(run.cfg.Gates) {
 		// The ratchet's baseline is the change's base, in the gated scope
 		// (a base without that scope's numbers held no source files).
 		base := d.Base.InScope(a.gatedScope())
@@ -182,6 +200,22 @@ func finishCheck(stdout, stderr io.Writer, run checkRun) error {
 		in.hasFindings, in.change = len(run.delta.NewFindings) > 0 && run.settings.Profile.FindingsFail, true
 	}
 	return checkOutcome(in)
+}
+
+// baselineLine says how many of the run's findings the baseline of
+// findings at path hid (those not new) and how many of its findings are
+// stale: "baseline base.json: 3 old findings hidden, 1 stale (no longer
+// found as recorded; write it again with --write-baseline)".
+func baselineLine(path string, d *change.BaselineDelta) string {
+	noun := "findings"
+	if d.Hidden == 1 {
+		noun = "finding"
+	}
+	line := fmt.Sprintf("baseline %s: %d old %s hidden, %d stale", vfs.EscapePath(path), d.Hidden, noun, d.Stale)
+	if d.Stale > 0 {
+		line += " (no longer found as recorded; write it again with --write-baseline)"
+	}
+	return line
 }
 
 // writeReport writes the report to stdout in the chosen format.
