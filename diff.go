@@ -45,6 +45,14 @@ type Tree struct {
 	Rev string
 	// Dir is the directory of a Directory tree.
 	Dir string
+	// IndexFile is the index file of an Index tree, read instead of the
+	// repository's, as git reads GIT_INDEX_FILE (a relative path is taken
+	// from the working directory); the repository's when empty.
+	IndexFile string
+	// UnbornEmpty makes a Revision tree empty, instead of an error, when
+	// its revision names no commit because HEAD is unborn: the base of a
+	// repository's first commit, as `git diff --cached` takes it.
+	UnbornEmpty bool
 }
 
 // DiffOptions configures Diff: the analysis options (each tree is
@@ -298,10 +306,14 @@ func (d *differ) gitSide(ctx context.Context, t Tree, s *diffSide) (*diffSide, e
 	}
 	label := "the index"
 	var commit gitrepo.Commit
+	empty := false
 	switch t.Kind {
 	case Revision:
 		commit, err = r.Resolve(ctx, t.Rev)
 		label = t.Rev
+		if errors.Is(err, gitrepo.ErrUnbornHead) && t.UnbornEmpty {
+			empty, err = true, nil
+		}
 	case MergeBase:
 		commit, err = r.MergeBase(ctx, t.Rev)
 		label = "the merge base of " + t.Rev + " and HEAD"
@@ -325,9 +337,21 @@ func (d *differ) gitSide(ctx context.Context, t Tree, s *diffSide) (*diffSide, e
 	}
 	// The files written out for ast-grep go beside the trees.
 	mem.StageIn(d.tmp)
-	if t.Kind == Index {
-		_, err = r.WriteIndex(ctx, mem)
-	} else {
+	switch {
+	case empty:
+		// The analysed directory exists, holding nothing.
+		if prefix := strings.TrimSuffix(r.Prefix(), "/"); prefix != "" {
+			err = mem.Mkdir(prefix)
+		}
+	case t.Kind == Index:
+		file := t.IndexFile
+		if file != "" {
+			file, err = filepath.Abs(file)
+		}
+		if err == nil {
+			_, err = r.WriteIndex(ctx, file, mem)
+		}
+	default:
 		_, err = r.WriteTree(ctx, commit.Hash, mem)
 	}
 	if err != nil && t.Kind != Index {
