@@ -47,7 +47,8 @@ type Tree struct {
 	Dir string
 	// IndexFile is the index file of an Index tree, read instead of the
 	// repository's, as git reads GIT_INDEX_FILE (a relative path is taken
-	// from the working directory); the repository's when empty.
+	// from Options.WorkDir, else the working directory); the repository's
+	// when empty.
 	IndexFile string
 	// UnbornEmpty makes a Revision tree empty, instead of an error, when
 	// its revision names no commit because HEAD is unborn: the base of a
@@ -345,12 +346,10 @@ func (d *differ) gitSide(ctx context.Context, t Tree, s *diffSide) (*diffSide, e
 		}
 	case t.Kind == Index:
 		file := t.IndexFile
-		if file != "" {
-			file, err = filepath.Abs(file)
+		if file != "" && !filepath.IsAbs(file) {
+			file = filepath.Join(d.cwd, file)
 		}
-		if err == nil {
-			_, err = r.WriteIndex(ctx, file, mem)
-		}
+		_, err = r.WriteIndex(ctx, file, mem)
 	default:
 		_, err = r.WriteTree(ctx, commit.Hash, mem)
 	}

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -463,21 +462,20 @@ func TestDiffUnbornEmpty(t *testing.T) {
 }
 
 // An Index tree with IndexFile reads that index, as git reads
-// GIT_INDEX_FILE (relative to the working directory), not the
-// repository's: here one that stages a.py's second version, while the
-// repository's index holds the first.
+// GIT_INDEX_FILE (relative to Options.WorkDir), not the repository's:
+// here one that stages a.py's second version, while the repository's
+// index holds the first.
 func TestDiffIndexFile(t *testing.T) {
 	repo := testkit.NewGitRepo(t)
 	repo.Commit("one", map[string]string{"a.py": "def f(x):\n    return x\n"})
 	write(t, repo.Dir, "a.py", "def f(x):\n    if x:\n        return 1\n    return 2\n")
-	alt := filepath.Join(t.TempDir(), "index")
-	cmd := exec.Command("git", "add", "a.py")
-	cmd.Dir = repo.Dir
-	cmd.Env = append(os.Environ(), "GIT_INDEX_FILE="+alt)
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	repo.Git("add", "a.py")
+	staged, err := os.ReadFile(filepath.Join(repo.Dir, ".git", "index"))
+	require.NoError(t, err)
+	alt := filepath.Join(repo.Dir, ".git", "other-index")
+	require.NoError(t, os.WriteFile(alt, staged, 0o644))
+	repo.Git("reset", "-q")
 	opt := diffOptions(t, repo.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: "HEAD"}, scbcheck.Tree{Kind: scbcheck.Index})
-	t.Chdir(filepath.Dir(alt))
 
 	for _, tt := range []struct {
 		name, file string
@@ -485,7 +483,7 @@ func TestDiffIndexFile(t *testing.T) {
 	}{
 		{"the repository's index", "", 1},
 		{"an index file", alt, 2},
-		{"an index file relative to the working directory", "index", 2},
+		{"an index file relative to WorkDir", filepath.Join(".git", "other-index"), 2},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			opt.Head.IndexFile = tt.file
