@@ -103,6 +103,12 @@ type Options struct {
 	// read back instead of analysed. The report is the same with or
 	// without it.
 	CacheDir string
+	// CacheMaxSize bounds CacheDir's size in bytes: when a Session closes
+	// the cache and its entries take more, those used least recently go
+	// until they fit (see docs/security.md's limits).
+	// DefaultCacheMaxSize when zero; vfs.NoLimit (any negative) for no
+	// bound.
+	CacheMaxSize int64
 	// MemoryCache, without CacheDir, keeps a cache in memory only: the
 	// runs of one Session (the checkpoints of a trajectory) then share
 	// what they analysed. A cache directory is kept in memory too.
@@ -120,6 +126,22 @@ type Options struct {
 // 20 MB, some ten times the largest hand-written source file we know of.
 // Larger ones are generated data; parsing one takes gigabytes.
 const DefaultMaxFileSize = 20 << 20
+
+// DefaultCacheMaxSize bounds a cache directory when Options sets no
+// bound: 1 GiB.
+const DefaultCacheMaxSize = 1 << 30
+
+// cacheLimit is the bound on the cache directory's size as
+// cache.OpenLimit takes it: 0 for none.
+func (opt Options) cacheLimit() int64 {
+	switch {
+	case opt.CacheMaxSize == 0:
+		return DefaultCacheMaxSize
+	case opt.CacheMaxSize < 0:
+		return 0
+	}
+	return opt.CacheMaxSize
+}
 
 // MaxCallableDepth is the deepest nesting of functions analysed: a file
 // nesting them deeper is skipped with the reason.

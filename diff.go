@@ -49,6 +49,15 @@ type Tree struct {
 	Rev string
 	// Dir is the directory of a Directory tree.
 	Dir string
+	// IndexFile is the index file of an Index tree, read instead of the
+	// repository's, as git reads GIT_INDEX_FILE (a relative path is taken
+	// from Options.WorkDir, else the working directory); the repository's
+	// when empty.
+	IndexFile string
+	// UnbornEmpty makes a Revision tree empty, instead of an error, when
+	// its revision names no commit because HEAD is unborn: the base of a
+	// repository's first commit, as `git diff --cached` takes it.
+	UnbornEmpty bool
 }
 
 // DiffOptions configures Diff: the analysis options (each tree is
@@ -329,10 +338,14 @@ func (d *differ) gitSide(ctx context.Context, t Tree, s *diffSide) (*diffSide, e
 	}
 	label := "the index"
 	var commit gitrepo.Commit
+	empty := false
 	switch t.Kind {
 	case Revision:
 		commit, err = r.Resolve(ctx, t.Rev)
 		label = t.Rev
+		if errors.Is(err, gitrepo.ErrUnbornHead) && t.UnbornEmpty {
+			empty, err = true, nil
+		}
 	case MergeBase:
 		commit, err = r.MergeBase(ctx, t.Rev)
 		label = "the merge base of " + t.Rev + " and HEAD"
@@ -361,9 +374,19 @@ func (d *differ) gitSide(ctx context.Context, t Tree, s *diffSide) (*diffSide, e
 		// something reads them): a tree's documentation, images and
 		// translations cost nothing.
 		var err error
-		if t.Kind == Index {
-			_, err = r.WriteIndex(ctx, mem, d.sess.MayAffect)
-		} else {
+		switch {
+		case empty:
+			// The analysed directory exists, holding nothing.
+			if prefix := strings.TrimSuffix(r.Prefix(), "/"); prefix != "" {
+				err = mem.Mkdir(prefix)
+			}
+		case t.Kind == Index:
+			file := t.IndexFile
+			if file != "" && !filepath.IsAbs(file) {
+				file = filepath.Join(d.cwd, file)
+			}
+			_, err = r.WriteIndex(ctx, file, mem, d.sess.MayAffect)
+		default:
 			_, err = r.WriteTree(ctx, commit.Hash, mem, d.sess.MayAffect)
 		}
 		if err != nil && t.Kind != Index {

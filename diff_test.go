@@ -472,3 +472,58 @@ func TestDiffMessagesNameTheWorkingTree(t *testing.T) {
 	assert.Equal(t, d.Head.Skipped, d.Base.Skipped)
 	assert.Equal(t, d.Head.Warnings, d.Base.Warnings)
 }
+
+// A Revision tree with UnbornEmpty is empty when HEAD is unborn (the base
+// of a first commit: the analysed directory, at the top or inside the
+// tree, exists and holds nothing); the staged file is new. Without
+// UnbornEmpty, TestDiffErrors: an error.
+func TestDiffUnbornEmpty(t *testing.T) {
+	repo := testkit.NewGitRepo(t)
+	write(t, repo.Dir, "sub/a.py", "def f(x):\n    if x:\n        return 1\n    return 2\n")
+	repo.Git("add", "sub/a.py")
+	for _, dir := range []string{repo.Dir, filepath.Join(repo.Dir, "sub")} {
+		d, err := scbcheck.Diff(context.Background(), diffOptions(t, dir,
+			scbcheck.Tree{Kind: scbcheck.Revision, Rev: "HEAD", UnbornEmpty: true}, scbcheck.Tree{Kind: scbcheck.Index}))
+		require.NoError(t, err, dir)
+		assert.Equal(t, 0, d.Base.FilesScanned)
+		assert.Equal(t, 1, d.Head.FilesScanned)
+		require.Len(t, d.Functions, 1)
+		assert.Equal(t, change.New, d.Functions[0].Status)
+		assert.Equal(t, 2, d.Functions[0].Head.CC)
+	}
+}
+
+// An Index tree with IndexFile reads that index, as git reads
+// GIT_INDEX_FILE (relative to Options.WorkDir), not the repository's:
+// here one that stages a.py's second version, while the repository's
+// index holds the first.
+func TestDiffIndexFile(t *testing.T) {
+	repo := testkit.NewGitRepo(t)
+	repo.Commit("one", map[string]string{"a.py": "def f(x):\n    return x\n"})
+	write(t, repo.Dir, "a.py", "def f(x):\n    if x:\n        return 1\n    return 2\n")
+	repo.Git("add", "a.py")
+	staged, err := os.ReadFile(filepath.Join(repo.Dir, ".git", "index"))
+	require.NoError(t, err)
+	alt := filepath.Join(repo.Dir, ".git", "other-index")
+	require.NoError(t, os.WriteFile(alt, staged, 0o644))
+	repo.Git("reset", "-q")
+	opt := diffOptions(t, repo.Dir, scbcheck.Tree{Kind: scbcheck.Revision, Rev: "HEAD"}, scbcheck.Tree{Kind: scbcheck.Index})
+
+	for _, tt := range []struct {
+		name, file string
+		cc         int
+	}{
+		{"the repository's index", "", 1},
+		{"an index file", alt, 2},
+		{"an index file relative to WorkDir", filepath.Join(".git", "other-index"), 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			opt.Head.IndexFile = tt.file
+			d, err := scbcheck.Diff(context.Background(), opt)
+			require.NoError(t, err)
+			fns := d.Head.Functions()
+			require.Len(t, fns, 1)
+			assert.Equal(t, tt.cc, fns[0].CC)
+		})
+	}
+}

@@ -21,7 +21,7 @@ import (
 // entry still equals what its file on disk decodes to.
 func TestRememberedEntriesStayUnchanged(t *testing.T) {
 	grep := testkit.AstGrep(t)
-	c, err := filecache.Open(t.TempDir())
+	c, err := filecache.Open(t.TempDir(), 0)
 	require.NoError(t, err)
 	defer c.Close()
 	for _, includeAll := range []bool{false, true, true} {

@@ -110,7 +110,7 @@ func (s *Session) openCache() (*filecache.Cache, error) {
 	s.cacheOnce.Do(func() {
 		switch {
 		case s.opt.CacheDir != "":
-			s.cache, s.cacheErr = filecache.Open(s.opt.CacheDir)
+			s.cache, s.cacheErr = filecache.Open(s.opt.CacheDir, s.opt.cacheLimit())
 		case s.opt.MemoryCache:
 			s.cache = filecache.NewMemory()
 		}

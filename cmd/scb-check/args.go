@@ -40,6 +40,8 @@ type checkArgs struct {
 	maxConfigSize     int64 // --max-config-size: 0 for the default, vfs.NoLimit for no cap
 	languages         []string
 	cache             string
+	noCache           bool              // --no-cache, not overridden by a later --cache
+	maxCacheSize      int64             // --max-cache-size: 0 for the default, vfs.NoLimit for no bound
 	color             string            // --color: auto (also ""), always or never
 	compat            string            // --compat, then $SCB_CHECK_COMPAT and the config's compat (resolveCompat)
 	quiet             bool              // --quiet: no progress line
@@ -145,7 +147,7 @@ var checkOptions = withGateOptions(map[string]checkOption{
 		if value == "" {
 			return usagef("error: invalid value '' for '--cache <DIR>': expected a directory")
 		}
-		a.cache = value
+		a.cache, a.noCache = value, false
 		return nil
 	}},
 	"--html-source": {"<WHICH>", func(a *checkArgs, _, value string) error {
@@ -156,6 +158,8 @@ var checkOptions = withGateOptions(map[string]checkOption{
 		a.htmlSource = src
 		return nil
 	}},
+	"--no-cache":       flagOption(func(a *checkArgs) { a.cache, a.noCache = "", true }),
+	"--max-cache-size": sizeOption(func(a *checkArgs) *int64 { return &a.maxCacheSize }),
 	"--color": {"<WHEN>", func(a *checkArgs, _, value string) error {
 		switch value {
 		case colorAuto, colorAlways, colorNever:

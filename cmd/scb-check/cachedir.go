@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"path/filepath"
 )
 
@@ -25,4 +27,20 @@ func defaultCacheDir(getenv func(string) string) (string, error) {
 		return filepath.Join(home, ".cache", "scb-check"), nil
 	}
 	return "", errors.New("no cache directory: set " + cacheDirEnv + ", XDG_CACHE_HOME or HOME, or pass --cache DIR")
+}
+
+// defaultCache gives check --staged, the pre-commit hook's command, the
+// cache directory defaultCacheDir names unless --cache or --no-cache
+// chose: a commit then costs about the files it changes. When none can be
+// found it warns, and the run keeps no cache (the report is the same).
+func (a *checkArgs) defaultCache(stderr io.Writer, getenv func(string) string) {
+	if a.change.flag != flagStaged || a.cache != "" || a.noCache {
+		return
+	}
+	dir, err := defaultCacheDir(getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "warning: %v; this run keeps none\n", err)
+		return
+	}
+	a.cache = dir
 }

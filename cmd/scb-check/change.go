@@ -42,7 +42,7 @@ func checkChange(ctx context.Context, c *cli, a *checkArgs, run checkRun, cat *r
 		opt.CacheStats.AddError(sess.Close())
 	} else {
 		opt.CacheStats.AddError(sess.Close())
-		base, head := a.change.trees()
+		base, head := a.change.trees(os.Getenv)
 		opt.Progress = progress.analysis()
 		d, err = scbcheck.Diff(ctx, scbcheck.DiffOptions{Options: opt, Base: base, Head: head})
 	}

@@ -113,13 +113,17 @@ func (c changeArgs) validate(g gateArgs) error {
 	return nil
 }
 
-// trees are the base and head trees of a change with a base.
-func (c changeArgs) trees() (base, head scbcheck.Tree) {
+// trees are the base and head trees of a change with a base. The staged
+// change is git's: from nothing before the first commit, and to the
+// index file $GIT_INDEX_FILE names when set (as git sets it for the
+// pre-commit hook of `git commit -a` or `git commit PATH`).
+func (c changeArgs) trees(getenv func(string) string) (base, head scbcheck.Tree) {
 	switch c.flag {
 	case flagNewFromMergeBase:
 		return scbcheck.Tree{Kind: scbcheck.MergeBase, Rev: c.value}, scbcheck.Tree{Kind: scbcheck.WorkTree}
 	case flagStaged:
-		return scbcheck.Tree{Kind: scbcheck.Revision, Rev: "HEAD"}, scbcheck.Tree{Kind: scbcheck.Index}
+		return scbcheck.Tree{Kind: scbcheck.Revision, Rev: "HEAD", UnbornEmpty: true},
+			scbcheck.Tree{Kind: scbcheck.Index, IndexFile: getenv("GIT_INDEX_FILE")}
 	}
 	return scbcheck.Tree{Kind: scbcheck.Revision, Rev: c.value}, scbcheck.Tree{Kind: scbcheck.WorkTree}
 }
@@ -133,7 +137,9 @@ func changeRows() []helpRow {
 			"(a pull request's change: REF is its target branch)"},
 		{spelled(flagNewFromPatch), "Report only the findings on the lines this unified diff adds (git's or diff -u's " +
 			"format); no base is measured"},
-		{flagStaged, "Judge the staged change: HEAD against the index (what a pre-commit hook checks)"},
+		{flagStaged, "Judge the staged change: HEAD (nothing before the first commit) against the index " +
+			"($GIT_INDEX_FILE when set), what a pre-commit hook checks; keeps a cache by default in " +
+			"$SCB_CHECK_CACHE_DIR, else $XDG_CACHE_HOME/scb-check, else ~/.cache/scb-check"},
 		{flagWriteMarkdown + " <FILE>", "With one of the four above: also write the change as --output-format " +
 			"markdown prints it (a pull-request comment) to FILE, whatever the output format"},
 	}

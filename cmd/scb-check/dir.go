@@ -28,7 +28,7 @@ Options:
 		rowCompat("Find the files as this scb-check release does"),
 		rowConfig, rowMCFFile, rowListCatalog, rowListRules, rowParseTimeout, rowMaxFileSize,
 		rowMaxConfigSize("configuration, ignore, manifest, rule and score"),
-		rowLanguages(), rowScope(), rowListCache, rowJobs, rowListVerbose, rowQuiet, rowHelp,
+		rowLanguages(), rowScope(), rowListCache, rowNoCache, rowMaxCacheSize, rowJobs, rowListVerbose, rowQuiet, rowHelp,
 	}},
 	foot: `
 Exit status: 0 when the listing was produced, 2 on an error.

@@ -44,6 +44,10 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("SCB_CHECK_AST_GREP", astGrep)
+	// check --staged keeps a cache by default: here, never in the home
+	// directory.
+	os.Unsetenv("SCB_CHECK_CACHE_DIR")
+	os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

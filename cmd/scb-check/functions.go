@@ -39,7 +39,7 @@ Options:
 		rowCompat("Find the files and functions as this scb-check release does"),
 		rowConfig, rowListCatalog, rowListRules, rowParseTimeout, rowMaxFileSize,
 		rowMaxConfigSize("configuration, ignore, manifest and rule"),
-		rowLanguages(), rowScope(), rowListCache, rowJobs, rowListVerbose, rowQuiet, rowHelp,
+		rowLanguages(), rowScope(), rowListCache, rowNoCache, rowMaxCacheSize, rowJobs, rowListVerbose, rowQuiet, rowHelp,
 	}},
 	foot: `
 Paths are relative to PATH (to its directory when PATH is a file).

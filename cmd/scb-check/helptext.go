@@ -138,7 +138,10 @@ var (
 	rowListCatalog    = helpRow{"--catalog <PATH>", "Replace the bundled rule catalog (for validating directives)"}
 	rowListRules      = helpRow{"--rules <FILE>", "Also load this ast-grep rule file (for validating directives)"}
 	rowListCache      = helpRow{"--cache <DIR>", "Keep each file's analysis in DIR, filed by content, for later runs"}
-	rowListVerbose    = helpRow{"-v, --verbose...", "Log to stderr: -v info, -vv debug (--verbosity: the same)"}
+	rowNoCache        = helpRow{"--no-cache", "Keep no cache directory, not even the one check --staged keeps by default"}
+	rowMaxCacheSize   = helpRow{"--max-cache-size <SIZE>", "Trim the cache directory to this size after each run, " +
+		"removing what was used least recently (0: no limit) [default: 1GB]"}
+	rowListVerbose = helpRow{"-v, --verbose...", "Log to stderr: -v info, -vv debug (--verbosity: the same)"}
 )
 
 // rowLanguages is the --languages row: the languages lang's table makes
@@ -193,5 +196,6 @@ func analysisRows() []helpRow {
 		rowLanguages(), rowScope(), rowRules, rowCatalog,
 		{"--cache <DIR>", "Keep each file's analysis and findings in DIR (created when missing), filed by " +
 			"content: a file met before (in this run or an earlier one) is read back instead of analysed again"},
+		rowNoCache, rowMaxCacheSize,
 	}
 }

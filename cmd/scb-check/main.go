@@ -215,6 +215,7 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 		}
 	}
 	if a.change.on() {
+		a.defaultCache(c.stderr, os.Getenv)
 		return checkChange(ctx, c, a, checkRun{args: a, cfg: cfg, cwd: cwd, baseline: baseline}, cat, progress)
 	}
 	opt := analysisOptions(a, cfg, cwd, cat)

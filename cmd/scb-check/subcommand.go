@@ -83,7 +83,7 @@ func analysisOptions(a *checkArgs, cfg *config.Config, cwd string, cat *rules.Ca
 		CatalogPaths: catalogPaths(a.catalog), ExtraRuleFiles: append(extraRuleFiles(), a.rules...), MCFFile: a.mcfFile,
 		ParseTimeout: a.parseTimeout, MaxFileSize: a.maxFileSize, Languages: a.languages,
 		MaxConfigSize: a.maxConfigSize, Scope: a.scope,
-		Catalog: cat, CacheDir: a.cache,
+		Catalog: cat, CacheDir: a.cache, CacheMaxSize: a.maxCacheSize,
 	}
 	if a.cache != "" {
 		opt.CacheStats = &scbcheck.CacheStats{}

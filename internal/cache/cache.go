@@ -79,6 +79,12 @@ type Dir struct {
 	// readOnly, when set, is why the directory could not be made or
 	// marked at Open: nothing is written to it, and every Put returns it.
 	readOnly error
+	// maxBytes bounds the packs' size once Close has trimmed them (see
+	// OpenLimit); 0 for no bound.
+	maxBytes int64
+	// used are the packs a Get read an entry from: Close marks them used
+	// now, so that the trim keeps them before the packs left unread.
+	used map[*os.File]bool
 }
 
 // loc is where an entry's record is: a pack and a span of it.
@@ -120,7 +126,11 @@ const maxPacks = 32
 // younger than that.
 const staleAfter = 24 * time.Hour
 
-// Open opens the cache directory at path, creating it (and a CACHEDIR.TAG
+// Open opens the cache directory at path with no bound on its size: see
+// OpenLimit.
+func Open(path string) (*Dir, error) { return OpenLimit(path, 0) }
+
+// OpenLimit opens the cache directory at path, creating it (and a CACHEDIR.TAG
 // in it) when it does not exist, and reads the index of every pack in it.
 // An unreadable or damaged pack is passed over: its entries are misses.
 // A path that cannot be a directory (a file, or below one) is an error;
@@ -128,7 +138,15 @@ const staleAfter = 24 * time.Hour
 // full disk, no permission) is not: it is opened read-only, and every Put
 // returns why, so that a failure to write the cache costs only its
 // entries.
-func Open(path string) (*Dir, error) {
+//
+// A positive maxBytes bounds the directory: when Close finds the packs
+// of this format (their pack and index files) larger than maxBytes, it
+// removes the packs used least recently until they fit. A pack is used
+// when it is written, and when a Get reads an entry from it (Close then
+// sets its modification time to the present); a merge of packs gives its
+// pack the latest time of those it merged. maxBytes of 0 or less bounds
+// nothing.
+func OpenLimit(path string, maxBytes int64) (*Dir, error) {
 	if path == "" {
 		return nil, errors.New("cache: no directory given")
 	}
@@ -139,7 +157,7 @@ func Open(path string) (*Dir, error) {
 	case errors.Is(err, syscall.ENOTDIR):
 		return nil, fmt.Errorf("cache: failed to create %s: %w", path, err)
 	}
-	d := &Dir{root: path, index: map[Key]loc{}}
+	d := &Dir{root: path, index: map[Key]loc{}, maxBytes: max(maxBytes, 0), used: map[*os.File]bool{}}
 	if err := os.MkdirAll(filepath.Join(path, layout), 0o755); err != nil {
 		d.readOnly = fmt.Errorf("cache: failed to create %s: %w", path, err)
 		return d, nil
@@ -265,6 +283,12 @@ func openRegular(name string) (*os.File, fs.FileInfo, error) {
 // opening meanwhile may miss some entries, which costs their work.
 func (d *Dir) merge() {
 	old := d.packs
+	var latest time.Time
+	for _, f := range old {
+		if info, err := f.Stat(); err == nil && info.ModTime().After(latest) {
+			latest = info.ModTime()
+		}
+	}
 	keys := make([]Key, 0, len(d.index))
 	for k := range d.index {
 		keys = append(keys, k)
@@ -282,6 +306,11 @@ func (d *Dir) merge() {
 	if err := d.Flush(); err != nil {
 		return
 	}
+	// The merged pack was used when the latest of its packs was, not now:
+	// a bounded cache keeps it no longer than that pack.
+	for _, f := range d.packs[len(old):] {
+		_ = os.Chtimes(packPath(f), latest, latest)
+	}
 	for _, f := range old {
 		base := strings.TrimSuffix(f.Name(), ".pack")
 		_ = os.Remove(base + ".idx")
@@ -296,6 +325,9 @@ func (d *Dir) merge() {
 func (d *Dir) Get(k Key) ([]byte, bool, error) {
 	d.mu.Lock()
 	l, ok := d.index[k]
+	if ok {
+		d.used[l.pack] = true
+	}
 	d.mu.Unlock()
 	if !ok {
 		return nil, false, nil
@@ -432,8 +464,8 @@ func (d *Dir) flushLocked() error {
 	return nil
 }
 
-// Close finishes the pack being written and closes the packs; the Dir
-// must not be used after.
+// Close finishes the pack being written, trims a bounded directory (see
+// OpenLimit) and closes the packs; the Dir must not be used after.
 func (d *Dir) Close() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -441,11 +473,77 @@ func (d *Dir) Close() error {
 		return nil
 	}
 	err := d.flushLocked()
+	if d.maxBytes > 0 && d.readOnly == nil {
+		now := time.Now()
+		for f := range d.used {
+			_ = os.Chtimes(packPath(f), now, now)
+		}
+		d.trim()
+	}
 	for _, f := range d.packs {
 		_ = f.Close()
 	}
 	d.packs, d.index, d.closed = nil, map[Key]loc{}, true
 	return err
+}
+
+// packPath is where the pack open as f is now: a pack written by this
+// Dir was renamed from its temporary name when finished.
+func packPath(f *os.File) string {
+	if base, ok := strings.CutSuffix(f.Name(), ".tmp"); ok {
+		return base + ".pack"
+	}
+	return f.Name()
+}
+
+// trim removes the finished packs of the directory used least recently
+// (by their pack file's modification time, then their name: the order
+// they were begun in) until their files total at most maxBytes. A pack
+// another process is reading stays readable to it (it is only unlinked);
+// its index goes first, so that no Open finds an index without its pack.
+// Packs being written are not counted: their writer's Close trims them.
+func (d *Dir) trim() {
+	dir := filepath.Join(d.root, layout)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type pack struct {
+		base string
+		size int64
+		used time.Time
+	}
+	var packs []pack
+	var total int64
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".idx")
+		if !ok {
+			continue
+		}
+		base := filepath.Join(dir, name)
+		idx, err1 := os.Lstat(base + ".idx")
+		p, err2 := os.Lstat(base + ".pack")
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		packs = append(packs, pack{base, idx.Size() + p.Size(), p.ModTime()})
+		total += idx.Size() + p.Size()
+	}
+	slices.SortFunc(packs, func(a, b pack) int {
+		if c := a.used.Compare(b.used); c != 0 {
+			return c
+		}
+		return strings.Compare(a.base, b.base)
+	})
+	for _, p := range packs {
+		if total <= d.maxBytes {
+			return
+		}
+		if os.Remove(p.base+".idx") == nil {
+			_ = os.Remove(p.base + ".pack")
+			total -= p.size
+		}
+	}
 }
 
 // indexMagic starts an index file; a checksum of everything before it

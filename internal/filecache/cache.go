@@ -42,9 +42,10 @@ type Cache struct {
 	pinned map[cache.Key]any
 }
 
-// Open opens (creating it when missing) the cache directory path.
-func Open(path string) (*Cache, error) {
-	d, err := cache.Open(path)
+// Open opens (creating it when missing) the cache directory path, its
+// size bounded by maxBytes when positive (see cache.OpenLimit).
+func Open(path string, maxBytes int64) (*Cache, error) {
+	d, err := cache.OpenLimit(path, maxBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -211,8 +211,14 @@ func (r *Repo) stopCat() {
 // run runs git in the repository (see gitCommand) and returns its
 // standard output; an error carries git's message.
 func (r *Repo) run(ctx context.Context, args ...string) (string, error) {
+	return r.runEnv(ctx, nil, args...)
+}
+
+// runEnv is run with the variables env added to git's environment.
+func (r *Repo) runEnv(ctx context.Context, env []string, args ...string) (string, error) {
 	var stdout, stderr bytes.Buffer
 	cmd := gitCommand(ctx, r.git, r.dir, r.timeout, args...)
+	cmd.Env = append(cmd.Env, env...)
 	defer cmd.done()
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

@@ -60,9 +60,17 @@ var ErrConflicts = errors.New("the index has unresolved conflicts")
 // ls-files --stage -z`, names as raw bytes, relative to the top of the
 // tree): each file's staged blob, as a commit of it would hold. An index
 // with unresolved conflicts (entries of stage 1 to 3) is an error
-// wrapping ErrConflicts, naming the first conflicted paths.
-func (r *Repo) Index(ctx context.Context) ([]TreeEntry, error) {
-	out, err := r.run(ctx, "ls-files", "--stage", "-z", "--full-name")
+// wrapping ErrConflicts, naming the first conflicted paths. file, when
+// not empty, is the index file read instead of the repository's, as git
+// takes GIT_INDEX_FILE (git sets it for the hooks of `git commit -a` and
+// `git commit PATH`, whose index is not the repository's): an absolute
+// path.
+func (r *Repo) Index(ctx context.Context, file string) ([]TreeEntry, error) {
+	var env []string
+	if file != "" {
+		env = []string{"GIT_INDEX_FILE=" + file}
+	}
+	out, err := r.runEnv(ctx, env, "ls-files", "--stage", "-z", "--full-name")
 	if err != nil {
 		return nil, err
 	}

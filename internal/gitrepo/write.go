@@ -19,10 +19,11 @@ func (r *Repo) WriteTree(ctx context.Context, hash string, mem *vfs.Mem, read fu
 }
 
 // WriteIndex writes the content staged in the index into mem, at its
-// root: the entries listed by Index, written by WriteEntries (read as
-// there). links is set when the index holds a symbolic link.
-func (r *Repo) WriteIndex(ctx context.Context, mem *vfs.Mem, read func(path string) bool) (links bool, err error) {
-	entries, err := r.Index(ctx)
+// root: the entries listed by Index (of the index file file, the
+// repository's when empty), written by WriteEntries (read as there).
+// links is set when the index holds a symbolic link.
+func (r *Repo) WriteIndex(ctx context.Context, file string, mem *vfs.Mem, read func(path string) bool) (links bool, err error) {
+	entries, err := r.Index(ctx, file)
 	if err != nil {
 		return false, err
 	}

@@ -27,6 +27,7 @@ type hookDef struct {
 	Language      string   `yaml:"language"`
 	PassFilenames *bool    `yaml:"pass_filenames"`
 	RequireSerial bool     `yaml:"require_serial"`
+	AlwaysRun     bool     `yaml:"always_run"`
 	TypesOr       []string `yaml:"types_or"`
 	Args          []string `yaml:"args"`
 }
@@ -44,17 +45,28 @@ func loadHooks(t *testing.T) map[string]hookDef {
 	return byID
 }
 
+// The hooks judging the commit run on every commit (a configuration or
+// ignore file alone can add findings); the whole-tree one when a Python
+// or Rust file is part of it. None gets file names: the metrics are
+// whole-tree.
 func TestPreCommitHooksDeclareWholeTreeRuns(t *testing.T) {
 	hooks := loadHooks(t)
-	require.Contains(t, hooks, "scb-check")
-	require.Contains(t, hooks, "scb-check-without-ast-grep")
+	staged := map[string]bool{"scb-check": true, "scb-check-without-ast-grep": true, "scb-check-all": false}
+	require.Len(t, hooks, len(staged))
 	for id, h := range hooks {
+		require.Contains(t, staged, id)
 		assert.Equal(t, "node", h.Language, id, "package.json builds scb-check and brings ast-grep")
 		if assert.NotNil(t, h.PassFilenames, "%s: pass_filenames must be set (pre-commit's default is true)", id) {
 			assert.False(t, *h.PassFilenames, "%s: the metrics are whole-tree", id)
 		}
 		assert.True(t, h.RequireSerial, id)
-		assert.ElementsMatch(t, []string{"python", "rust"}, h.TypesOr, id)
+		assert.Equal(t, staged[id], strings.Contains(h.Entry, " --staged "), "%s: entry %q", id, h.Entry)
+		assert.Equal(t, staged[id], h.AlwaysRun, id)
+		if staged[id] {
+			assert.Empty(t, h.TypesOr, id)
+		} else {
+			assert.ElementsMatch(t, []string{"python", "rust"}, h.TypesOr, id)
+		}
 		assert.NotEmpty(t, h.Name, id)
 		// pre-commit splits the entry like a shell would; ours has no
 		// quoting, so splitting on spaces is the same.
@@ -214,17 +226,20 @@ func TestPreCommitHookEntry(t *testing.T) {
 	t.Setenv("PATH", strings.Join([]string{bin, decoy, os.Getenv("PATH")}, string(os.PathListSeparator)))
 	var environ []string
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "SCB_CHECK_") {
+		if !strings.HasPrefix(kv, "SCB_CHECK_") && !strings.HasPrefix(kv, "XDG_CACHE_HOME=") {
 			environ = append(environ, kv)
 		}
 	}
+	// The default cache of the hooks judging the commit.
+	cacheHome := t.TempDir()
+	environ = append(environ, "XDG_CACHE_HOME="+cacheHome)
 
 	hooks := loadHooks(t)
 	clean := map[string]string{"app.py": "def area(w, h):\n    return w * h\n", "lib.rs": "pub fn one() -> i32 {\n    1\n}\n"}
 	sloppy := map[string]string{
 		"app.py": "def _identity(value):\n    return value\n\n\ndef noisy(items):\n    for index in range(len(items)):\n        print(items[index])\n",
-		// A file the hook must see although it is not staged: the tree
-		// is analyzed whole.
+		// A file not staged: the whole-tree hook sees it, those judging
+		// the commit do not.
 		"pkg/unstaged.py": "def _same(x):\n    return x\n",
 	}
 	tests := []struct {
@@ -236,14 +251,19 @@ func TestPreCommitHookEntry(t *testing.T) {
 		stdout   string
 	}{
 		{"a clean repository passes", "scb-check", clean, nil, 0, ""},
-		{"slop fails the commit, one line per finding", "scb-check", sloppy, nil, 1,
+		{"slop staged for the first commit fails it, one line per finding", "scb-check", sloppy, nil, 1,
+			"app.py:1:1: warning[trivial-wrapper]: `_identity` adds no behavior\n" +
+				"app.py:6:5: warning[for-range-len]: Loop over `items` directly (or with enumerate) instead of indexing through range(len(...)).\n"},
+		{"without ast-grep the slop rules do not run", "scb-check-without-ast-grep", sloppy, nil, 1,
+			"app.py:1:1: warning[trivial-wrapper]: `_identity` adds no behavior\n"},
+		{"args from .pre-commit-config.yaml are appended: --disable-sg", "scb-check", sloppy,
+			[]string{"--disable-sg"}, 1,
+			"app.py:1:1: warning[trivial-wrapper]: `_identity` adds no behavior\n"},
+		{"the whole-tree hook sees the files not staged", "scb-check-all", sloppy, nil, 1,
 			"app.py:1:1: warning[trivial-wrapper]: `_identity` adds no behavior\n" +
 				"app.py:6:5: warning[for-range-len]: Loop over `items` directly (or with enumerate) instead of indexing through range(len(...)).\n" +
 				"pkg/unstaged.py:1:1: warning[trivial-wrapper]: `_same` adds no behavior\n"},
-		{"without ast-grep the slop rules do not run", "scb-check-without-ast-grep", sloppy, nil, 1,
-			"app.py:1:1: warning[trivial-wrapper]: `_identity` adds no behavior\n" +
-				"pkg/unstaged.py:1:1: warning[trivial-wrapper]: `_same` adds no behavior\n"},
-		{"args from .pre-commit-config.yaml are appended: a gate decides", "scb-check", sloppy,
+		{"args are appended to the whole-tree hook: a gate decides", "scb-check-all", sloppy,
 			[]string{"--max-verbosity", "1"}, 0,
 			"app.py:1:1: warning[trivial-wrapper]: `_identity` adds no behavior\n" +
 				"app.py:6:5: warning[for-range-len]: Loop over `items` directly (or with enumerate) instead of indexing through range(len(...)).\n" +
@@ -268,6 +288,9 @@ func TestPreCommitHookEntry(t *testing.T) {
 			assert.Empty(t, stderr.String())
 		})
 	}
+	caches, err := filepath.Glob(filepath.Join(cacheHome, "scb-check", "v*"))
+	require.NoError(t, err)
+	assert.NotEmpty(t, caches, "the hooks judging the commit keep their cache in $XDG_CACHE_HOME/scb-check")
 }
 
 // userRepo makes a git repository holding files, with app.py staged.
