@@ -32,6 +32,7 @@ var Flags = map[option.Option]string{
 	option.DisableSG:        "--disable-sg",
 	option.Compat:           "--compat",
 	option.Languages:        "--languages",
+	option.Scope:            "--scope",
 	option.GitRepo:          "--git",
 	option.GitRevRange:      "--rev-range",
 	option.GitOutsideGitDir: "--allow-outside-git-dir",
