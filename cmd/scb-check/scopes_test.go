@@ -171,3 +171,75 @@ func TestScopeConfigKeysAreChecked(t *testing.T) {
 	assert.Equal(t, 2, doc.FilesScanned, "tests/test_util.py, and pkg/util.py by the glob, relative to the configuration's directory")
 	assert.Equal(t, 10, doc.CloneLOC)
 }
+
+// functions, batch and diff take --scope as check does: each measures the
+// chosen scope alone (scopeTree: grade and total are production code,
+// total_copy and test_total test code).
+func TestScopeOfOtherCommands(t *testing.T) {
+	_, production := scopeErosions()
+	work := scopeTree(t)
+
+	names := func(out string) []string {
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var f struct{ Name string }
+			require.NoError(t, json.Unmarshal([]byte(line), &f), line)
+			got = append(got, f.Name)
+		}
+		return got
+	}
+	for scope, want := range map[string][]string{
+		"production": {"grade", "total"},
+		"tests":      {"total_copy", "test_total"},
+		"all":        {"grade", "total", "total_copy", "test_total"},
+	} {
+		got := runBinary(t, work, []string{"functions", "--report", "--scope", scope, "tree"}, nil)
+		require.Equal(t, "0\n", got[secExit], got[secStderr])
+		assert.Equal(t, want, names(got[secStdout]), scope)
+	}
+
+	writeTree(t, work, map[string]string{"manifest.txt": "tree\n"})
+	got := runBinary(t, work, []string{"batch", "--disable-sg", "--scope", "production", "manifest.txt"}, nil)
+	require.Equal(t, "0\n", got[secExit], got[secStderr])
+	var line struct {
+		Status       string  `json:"status"`
+		FilesScanned int     `json:"files_scanned"`
+		Erosion      float64 `json:"erosion"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(got[secStdout]), &line), got[secStdout])
+	assert.Equal(t, "ok", line.Status)
+	assert.Equal(t, 2, line.FilesScanned)
+	assert.InDelta(t, production, line.Erosion, 1e-12)
+
+	// A change to a production file and to a test file: diff --scope
+	// shows the one its scope holds, each side measured in that scope.
+	dir := filepath.Join(work, "tree")
+	newRepoT(t, dir)
+	commitT(t, dir, "one", map[string]string{})
+	writeTree(t, dir, map[string]string{
+		"pkg/util.py":        "def total(items):\n    acc = 0\n    for item in items:\n        acc += item\n    return acc\n\n\ndef half(x):\n    return x / 2\n",
+		"tests/test_util.py": "def test_half():\n    assert 1\n",
+	})
+	for scope, want := range map[string]struct {
+		files int
+		fn    string
+	}{"production": {2, "half"}, "tests": {1, "test_half"}} {
+		got := runBinary(t, dir, []string{"diff", "--disable-sg", "--report", "--scope", scope, "HEAD"}, nil)
+		require.Equal(t, "0\n", got[secExit], got[secStderr])
+		var d struct {
+			Base, Head struct {
+				FilesScanned int `json:"files_scanned"`
+			}
+			Functions []struct{ Name, Status string }
+		}
+		require.NoError(t, json.Unmarshal([]byte(got[secStdout]), &d), got[secStdout])
+		assert.Equal(t, want.files, d.Base.FilesScanned, scope)
+		assert.Equal(t, want.files, d.Head.FilesScanned, scope)
+		require.NotEmpty(t, d.Functions, scope)
+		for _, f := range d.Functions {
+			if f.Status == "new" {
+				assert.Equal(t, want.fn, f.Name, scope)
+			}
+		}
+	}
+}
