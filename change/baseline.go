@@ -130,7 +130,37 @@ func CompareBaseline(b *report.Baseline, head *report.Report) (*BaselineDelta, e
 	markNewMatches(changed, b, head)
 	d := Compare(Input{Base: base, Head: head, Changed: changed})
 	back := Compare(Input{Base: head, Head: base, Changed: filesNotIn(base, head)})
-	return &BaselineDelta{Delta: d, Hidden: len(head.Issues(0)) - len(d.NewFindings), Stale: len(back.NewFindings)}, nil
+	stale := len(back.NewFindings) + goneClones(b, head, back.NewFindings)
+	return &BaselineDelta{Delta: d, Hidden: len(head.Issues(0)) - len(d.NewFindings), Stale: stale}, nil
+}
+
+// goneClones counts the baseline's clone entries whose file holds no
+// instance of their group in the run and that counted (the reverse
+// Compare's findings) does not already hold. The reverse Compare judges a
+// clone instance by its function's body alone, so the unchanged copy of a
+// pair whose other copy was deleted would otherwise count as still there.
+func goneClones(b *report.Baseline, head *report.Report, counted []NewFinding) int {
+	type place struct {
+		path, group string
+		line, end   int
+	}
+	held := map[place]bool{}
+	for _, c := range head.CloneBlocks {
+		held[place{path: c.Path, group: c.Group}] = true
+	}
+	seen := map[place]bool{}
+	for _, f := range counted {
+		if f.Kind == finding.Clone {
+			seen[place{path: f.Path, line: f.Line, end: f.EndLine}] = true
+		}
+	}
+	n := 0
+	for _, e := range b.Findings {
+		if e.Kind() == finding.Clone && !held[place{path: e.Path, group: e.Group}] && !seen[place{path: e.Path, line: e.Line, end: e.EndLine}] {
+			n++
+		}
+	}
+	return n
 }
 
 // callableText names a finding's callable in an error: `name`, or "no

@@ -128,3 +128,29 @@ func TestBaselineOfATreeWithALink(t *testing.T) {
 	assert.Equal(t, 1, d.Hidden)
 	assert.Zero(t, d.Stale)
 }
+
+// A clone pair baselined, then one copy deleted: neither entry occurs any
+// more, so both are stale (the kept copy's function is unchanged, which
+// alone would not make its entry stale).
+func TestBaselineCloneCopyDeletedIsStaleTwice(t *testing.T) {
+	body := "(items, factor):\n    total = 0\n    for item in items:\n        if item > 0:\n" +
+		"            total += item * factor\n        else:\n            total -= item\n" +
+		"    result = total * 2\n    return result + 1\n"
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.py"), []byte("def compute"+body), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.py"), []byte("def compute2"+body), 0o644))
+	b := writtenBaseline(t, analyze(t, dir, scbcheck.Options{DisableSG: true}))
+	require.Len(t, b.Findings, 2)
+
+	d, err := change.CompareBaseline(b, analyze(t, dir, scbcheck.Options{DisableSG: true}))
+	require.NoError(t, err)
+	assert.Equal(t, 2, d.Hidden)
+	assert.Zero(t, d.Stale)
+
+	require.NoError(t, os.Remove(filepath.Join(dir, "b.py")))
+	d, err = change.CompareBaseline(b, analyze(t, dir, scbcheck.Options{DisableSG: true}))
+	require.NoError(t, err)
+	assert.Empty(t, d.NewFindings)
+	assert.Zero(t, d.Hidden)
+	assert.Equal(t, 2, d.Stale)
+}
